@@ -1,0 +1,39 @@
+import { connection } from "next/server";
+
+import { AppCard } from "@/components/marketplace/app-card";
+import { listFeaturedApps, listPopularApps } from "@/lib/apps/public-queries";
+
+// Home: featured apps, then the most installed ones, read from the database on each request.
+export default async function HomePage() {
+  await connection();
+  const [featured, popular] = await Promise.all([listFeaturedApps({ limit: 6 }), listPopularApps({ limit: 12 })]);
+  return (
+    <div className="space-y-12">
+      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-8 py-12 text-white">
+        <h1 className="text-3xl font-bold">Extend Yapture with apps your team will love</h1>
+        <p className="mt-3 max-w-2xl text-brand-100">
+          Integrations, automations and insights built by developers around the world, reviewed by the Yapture team.
+        </p>
+      </section>
+      <AppSection title="Featured" apps={featured} />
+      <AppSection title="Most popular" apps={popular} />
+    </div>
+  );
+}
+
+function AppSection({ title, apps }: { title: string; apps: Awaited<ReturnType<typeof listPopularApps>> }) {
+  return (
+    <section>
+      <h2 className="mb-4 text-xl font-semibold">{title}</h2>
+      {apps.length === 0 ? (
+        <p className="text-slate-500">No apps yet.</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {apps.map((app) => (
+            <AppCard key={app.slug} app={app} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

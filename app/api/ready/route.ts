@@ -1,0 +1,11 @@
+import { checkReadiness } from "@/db/readiness";
+import { ApiError, json, otherMethods, route } from "@/lib/http";
+
+// GET /api/ready — the database is reachable and every migration is applied; 503 otherwise.
+export const GET = route(async () => {
+  const readiness = await checkReadiness();
+  if (!readiness.ready) throw new ApiError("service_unavailable", `not ready: ${readiness.reason}`);
+  return json({ status: "ready", migrations: readiness.migrations }, { headers: { "cache-control": "no-store" } });
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

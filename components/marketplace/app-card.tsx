@@ -1,0 +1,35 @@
+import Link from "next/link";
+
+import type { PublicApp } from "@/lib/apps/public-view";
+import { CATEGORY_LABELS } from "@/lib/domain/enums";
+
+import { Rating } from "./rating";
+
+export function AppCard({ app }: { app: PublicApp }) {
+  return (
+    <Link
+      href={`/apps/${app.slug}`}
+      className="group flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md"
+      data-testid="app-card"
+    >
+      <div className="flex items-center gap-3">
+        {app.logoUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- developer-hosted images on arbitrary hosts
+          <img src={app.logoUrl} alt="" width={48} height={48} className="h-12 w-12 rounded-lg object-cover" />
+        ) : (
+          <span className="grid h-12 w-12 place-items-center rounded-lg bg-slate-200 font-semibold">{app.name[0]}</span>
+        )}
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{app.name}</h3>
+          <p className="truncate text-xs text-slate-500">{app.developer.companyName ?? app.developer.name}</p>
+        </div>
+      </div>
+      <p className="line-clamp-2 text-sm text-slate-600">{app.description}</p>
+      <div className="mt-auto flex items-center justify-between text-xs text-slate-500">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5">{CATEGORY_LABELS[app.category]}</span>
+        <Rating value={app.averageRating} count={app.reviewCount} />
+        <span>{app.installCount.toLocaleString("en-US")} installs</span>
+      </div>
+    </Link>
+  );
+}

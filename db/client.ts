@@ -1,0 +1,88 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+
+import { env } from "@/lib/env";
+
+import * as schema from "./schema";
+
+type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a service can run queries on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+type Connection = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+// One connection per process, shared by route handlers and server components (and surviving
+// hot reloads in development), created on first use, never at import time.
+const globalForDb = globalThis as typeof globalThis & { __marketplaceDb?: Promise<Connection> };
+
+async function openPglite(dataDir: string): Promise<Connection> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Connection> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle({ client, schema });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw error;
+  }
+  return { db: db as unknown as Database, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+/** Opens (once) and migrates the database configured by the environment. */
+export function connect(): Promise<Connection> {
+  const config = env();
+  if (config.isBuild) throw new Error("the database must not be opened during next build");
+  if (!globalForDb.__marketplaceDb) {
+    const opening = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.PGLITE_DATA_DIR);
+    // A failed open must not be cached: the next caller tries again.
+    globalForDb.__marketplaceDb = opening.catch((error: unknown) => {
+      globalForDb.__marketplaceDb = undefined;
+      throw error;
+    });
+  }
+  return globalForDb.__marketplaceDb;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await connect()).db;
+}
+
+/** Closes the process's connection (scripts and tests; the server keeps it for its lifetime). */
+export async function disconnect(): Promise<void> {
+  const current = globalForDb.__marketplaceDb;
+  globalForDb.__marketplaceDb = undefined;
+  if (current) await (await current).close();
+}
+
+/** Rows of a raw query, whichever driver ran it (postgres.js returns an array, PGlite `{ rows }`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export { MIGRATIONS_FOLDER };

@@ -1,0 +1,50 @@
+// The closed vocabularies of the domain. The database enums, the zod schemas and the UI all read these.
+
+export const DEVELOPER_STATUSES = ["PENDING_VERIFICATION", "VERIFIED", "REJECTED", "SUSPENDED"] as const;
+export type DeveloperStatus = (typeof DEVELOPER_STATUSES)[number];
+
+export const APP_STATUSES = ["DRAFT", "PENDING", "APPROVED", "REJECTED", "UNPUBLISHED"] as const;
+export type AppStatus = (typeof APP_STATUSES)[number];
+
+// In the order of the specification; the public categories list keeps this order.
+export const APP_CATEGORIES = [
+  "PRODUCTIVITY",
+  "UTILITIES",
+  "BUSINESS",
+  "DEVELOPER_TOOLS",
+  "COMMUNICATION",
+  "ANALYTICS",
+  "AI_ML",
+  "FINANCE",
+  "EDUCATION",
+  "OTHER",
+] as const;
+export type AppCategory = (typeof APP_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<AppCategory, string> = {
+  PRODUCTIVITY: "Productivity",
+  UTILITIES: "Utilities",
+  BUSINESS: "Business",
+  DEVELOPER_TOOLS: "Developer tools",
+  COMMUNICATION: "Communication",
+  ANALYTICS: "Analytics",
+  AI_ML: "AI & machine learning",
+  FINANCE: "Finance",
+  EDUCATION: "Education",
+  OTHER: "Other",
+};
+
+export const APP_ENVIRONMENTS = ["localhost", "staging", "production"] as const;
+export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
+
+export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const REVIEW_CRITERIA = ["FUNCTIONALITY", "QUALITY", "SECURITY", "TERMS_COMPLIANCE", "USER_EXPERIENCE"] as const;
+export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number];
+
+export const EMAIL_TYPES = ["DEVELOPER_VERIFIED", "DEVELOPER_REJECTED", "APP_APPROVED", "APP_REJECTED"] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+export const EMAIL_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+// The only module that reads process.env. Every variable has a development default so
+// `npm run dev` needs no configuration; production insists on the secrets.
+
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  // Next sets this while `next build` runs; nothing may open the database then.
+  NEXT_PHASE: z.string().optional(),
+  NEXT_RUNTIME: z.string().optional(),
+
+  APP_URL: z.url().default("http://localhost:3000"),
+  DATABASE_URL: z.string().min(1).optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  // Tests only: a server URL (any database on it) under which each test file gets a fresh database.
+  TEST_DATABASE_URL: z.string().min(1).optional(),
+  SEED_ON_EMPTY: booleanString.optional(),
+
+  YAPTURE_ISSUER: z.url().default("http://localhost:4000"),
+  YAPTURE_CLIENT_ID: z.string().min(1).default("marketplace-dev"),
+  YAPTURE_CLIENT_SECRET: z.string().min(1).default("marketplace-dev-secret"),
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  ADMIN_EMAILS: z.string().default("admin@example.com"),
+
+  RESEND_API_KEY: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(3).default("Yapture Marketplace <marketplace@example.com>"),
+  EMAIL_DISPATCHER: z.enum(["in-process", "off"]).default("in-process"),
+
+  ASSET_FETCH_ALLOW_PRIVATE: booleanString.optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export type Env = RawEnv & {
+  isProduction: boolean;
+  isBuild: boolean;
+  adminEmails: ReadonlySet<string>;
+  nextAuthSecret: string;
+  assetFetchAllowPrivate: boolean;
+  seedOnEmpty: boolean;
+};
+
+const DEVELOPMENT_NEXTAUTH_SECRET = "development-only-secret-do-not-use-in-production";
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const raw = envSchema.parse(cleaned);
+  const isProduction = raw.NODE_ENV === "production";
+  const isBuild = raw.NEXT_PHASE === "phase-production-build";
+  if (isProduction && !isBuild && !raw.NEXTAUTH_SECRET) {
+    throw new Error("NEXTAUTH_SECRET must be set in production");
+  }
+  return {
+    ...raw,
+    isProduction,
+    isBuild,
+    adminEmails: new Set(
+      raw.ADMIN_EMAILS.split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    nextAuthSecret: raw.NEXTAUTH_SECRET ?? DEVELOPMENT_NEXTAUTH_SECRET,
+    assetFetchAllowPrivate: raw.ASSET_FETCH_ALLOW_PRIVATE ?? !isProduction,
+    seedOnEmpty: raw.SEED_ON_EMPTY ?? (!isProduction && !raw.DATABASE_URL),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once per process on first use (never at import time). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change variables per file; they call this after doing so. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

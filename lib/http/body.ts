@@ -1,0 +1,73 @@
+import type { z } from "zod";
+
+import { ApiError } from "./errors";
+import { fieldErrorsFromZod, summarize, type FieldErrorOptions } from "./zod-errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const mediaType = value.split(";")[0]?.trim().toLowerCase();
+  return mediaType === "application/json" || (mediaType?.startsWith("application/") === true && mediaType.endsWith("+json"));
+}
+
+/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims. */
+async function readLimitedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    throw new ApiError("payload_too_large", `the body must be at most ${MAX_BODY_BYTES} bytes`);
+  }
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError("payload_too_large", `the body must be at most ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The raw JSON value of a request body, or the matching 4xx. An empty body reads as `undefined`. */
+export async function readJson(request: Request): Promise<unknown> {
+  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
+    throw new ApiError("unsupported_media_type", "send the body as application/json");
+  }
+  const text = await readLimitedText(request);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError("invalid_json", "the body is not valid JSON");
+  }
+}
+
+/** Validates a value against a schema, turning problems into one 400 `validation_failed`. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, options?: FieldErrorOptions): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrorsFromZod(result.error, options);
+  throw new ApiError("validation_failed", summarize(errors), { errors });
+}
+
+/** The JSON body validated by `schema`. A missing body is validated as `{}` would not be: it is an error. */
+export async function readBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options?: FieldErrorOptions & { optional?: boolean },
+): Promise<z.output<S>> {
+  const value = await readJson(request);
+  if (value === undefined && !options?.optional) {
+    throw new ApiError("validation_failed", "a JSON body is required", {
+      errors: [{ path: "", code: "required", message: "a JSON body is required" }],
+    });
+  }
+  return validate(schema, value ?? {}, options);
+}

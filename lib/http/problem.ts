@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+import { ApiError, ERROR_CODES, type ErrorCode, type FieldError } from "./errors";
+import { fieldErrorsFromZod, summarize } from "./zod-errors";
+
+const UNIQUE_VIOLATION = "23505";
+
+export type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  errors?: FieldError[];
+  requestId: string;
+};
+
+/** Drizzle wraps driver errors (DrizzleQueryError.cause); look through the chain for a SQLSTATE. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && "code" in current && typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) {
+      return current.code;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** Any thrown value → the ApiError the client should see. Unknown errors are logged, never described. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof z.ZodError) {
+    const errors = fieldErrorsFromZod(error);
+    return new ApiError("validation_failed", summarize(errors), { errors });
+  }
+  if (sqlState(error) === UNIQUE_VIOLATION) {
+    return new ApiError("conflict", "the resource conflicts with one that already exists");
+  }
+  log.error("unhandled error", { requestId, error });
+  return new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
+}
+
+export function problemBody(error: ApiError, requestId: string): ProblemBody {
+  return {
+    type: `${env().APP_URL}/docs/errors#${error.code}`,
+    title: ERROR_CODES[error.code].title,
+    status: error.status,
+    code: error.code,
+    detail: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
+    requestId,
+  };
+}
+
+export function problemResponse(error: unknown, requestId: string): Response {
+  const apiError = toApiError(error, requestId);
+  const headers = new Headers(apiError.headers);
+  headers.set("content-type", "application/problem+json");
+  headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(problemBody(apiError, requestId)), { status: apiError.status, headers });
+}

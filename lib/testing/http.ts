@@ -1,0 +1,33 @@
+import type { NextRouteHandler } from "@/lib/http";
+
+type CallOptions = {
+  method?: string;
+  path?: string;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Serialized as JSON with Content-Type application/json unless `rawBody` is given. */
+  body?: unknown;
+  rawBody?: string;
+};
+
+export type CallResult = { status: number; headers: Headers; body: any; text: string };
+
+/** Calls a route handler export the way Next.js does, with a real Request. */
+export async function call(handler: NextRouteHandler, options: CallOptions = {}): Promise<CallResult> {
+  const headers = new Headers(options.headers);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const request = new Request(`http://localhost:3000${options.path ?? "/api/test"}`, {
+    method: options.method ?? "GET",
+    headers,
+    body,
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  const contentType = response.headers.get("content-type") ?? "";
+  const parsed = text && contentType.includes("json") ? (JSON.parse(text) as unknown) : undefined;
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}

@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native/WASM or server-only packages that must not be bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "oidc-provider"],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;
