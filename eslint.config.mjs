@@ -20,7 +20,7 @@ export default defineConfig([
   },
   {
     // The environment module reads process.env; test set-up and standalone scripts write it.
-    files: ["lib/env.ts", "lib/testing/**", "scripts/**", "e2e/**", "*.config.ts", "*.config.mjs"],
+    files: ["lib/env.ts", "lib/testing/**", "**/*.test.ts", "scripts/**", "e2e/**", "*.config.ts", "*.config.mjs"],
     rules: { "no-restricted-syntax": "off" },
   },
   {

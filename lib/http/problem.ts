@@ -29,6 +29,10 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === UNIQUE_VIOLATION;
+}
+
 /** Any thrown value → the ApiError the client should see. Unknown errors are logged, never described. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
@@ -36,7 +40,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
     const errors = fieldErrorsFromZod(error);
     return new ApiError("validation_failed", summarize(errors), { errors });
   }
-  if (sqlState(error) === UNIQUE_VIOLATION) {
+  if (isUniqueViolation(error)) {
     return new ApiError("conflict", "the resource conflicts with one that already exists");
   }
   log.error("unhandled error", { requestId, error });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   const serverUrl = env().TEST_DATABASE_URL;
   if (serverUrl) {
     const { default: postgres } = await import("postgres");
-    const name = `mkt_test_${randomBytes(6).toString("hex")}`;
+    // Named after the server URL's database, so a CI run can drop whatever a crashed worker left behind.
+    const base = new URL(serverUrl).pathname.slice(1) || "postgres";
+    const name = `${base}_t_${randomBytes(6).toString("hex")}`.slice(0, 63);
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${name}"`);
     await admin.end();

@@ -1,0 +1,18 @@
+import { connect } from "@/db/client";
+import { isDatabaseEmpty, seedDemoData } from "@/db/seed";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+/** Server start-up: migrate, seed an empty development database. Failures leave /api/ready at 503. */
+export async function startServerProcess(): Promise<void> {
+  try {
+    const connection = await connect();
+    log.info("database ready", { kind: connection.kind });
+    if (env().seedOnEmpty && (await isDatabaseEmpty())) {
+      const result = await seedDemoData();
+      log.info("seeded demo data", { apps: result.apps });
+    }
+  } catch (error) {
+    log.error("start-up failed", { error });
+  }
+}
