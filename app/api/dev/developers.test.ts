@@ -1,0 +1,263 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { getDb } from "@/db/client";
+import { developers } from "@/db/schema";
+import { clearYaptureTokenCaches } from "@/lib/auth/yapture-token";
+import { resetEnvCache } from "@/lib/env";
+import { call } from "@/lib/testing/http";
+import { bearer, newUser, sessionCookie, yaptureToken } from "@/lib/testing/identity";
+
+import * as me from "./me/route";
+import * as register from "./register/route";
+
+const profile = (user: { email: string; name: string }) => ({ name: user.name, email: user.email });
+
+async function registerUser(user = newUser(), extra: Record<string, unknown> = {}) {
+  return call(register.POST, { method: "POST", headers: await bearer(user), body: { ...profile(user), ...extra } });
+}
+
+describe("POST /api/dev/register", () => {
+  it("creates a PENDING_VERIFICATION profile from the token's subject", async () => {
+    const user = newUser();
+    const res = await registerUser(user, {
+      yaptureUserId: user.sub,
+      companyName: "Acme",
+      websiteUrl: "https://acme.example.com",
+      bio: "We build things.",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: user.name,
+      email: user.email,
+      yaptureUserId: user.sub,
+      companyName: "Acme",
+      websiteUrl: "https://acme.example.com",
+      bio: "We build things.",
+      status: "PENDING_VERIFICATION",
+      verifiedAt: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: expect.any(String),
+    });
+  });
+
+  it("refuses a yaptureUserId other than the token's subject with 403", async () => {
+    const res = await registerUser(newUser(), { yaptureUserId: "someone-else" });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("forbidden");
+  });
+
+  it("refuses a second registration for the same user or the same email with 409", async () => {
+    const user = newUser();
+    expect((await registerUser(user)).status).toBe(201);
+    const again = await registerUser(user);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("already_registered");
+
+    const sameEmail = await registerUser(newUser({ email: user.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.code).toBe("already_registered");
+  });
+
+  it("lets exactly one of concurrent registrations of one user win", async () => {
+    const user = newUser();
+    const headers = await bearer(user);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(register.POST, { method: "POST", headers, body: profile(user) })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+  });
+
+  it.each([
+    ["no header", {}, false],
+    ["a garbage token", { authorization: "Bearer not-a-real-token" }, true],
+    ["a non-bearer scheme", { authorization: "Basic dXNlcjpwYXNz" }, true],
+    ["an empty bearer", { authorization: "Bearer " }, true],
+  ])("answers %s with 401 and WWW-Authenticate", async (_label, headers, tokenSent) => {
+    const res = await call(register.POST, { method: "POST", headers, body: profile(newUser()) });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthenticated");
+    const challenge = res.headers.get("www-authenticate") ?? "";
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge.includes('error="invalid_token"')).toBe(tokenSent);
+  });
+
+  it("refuses an expired token with 401", async () => {
+    const token = await yaptureToken(newUser(), { expiresIn: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const res = await call(register.POST, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: profile(newUser()),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthenticated");
+  });
+
+  describe("when the identity provider is down", () => {
+    const realIssuer = process.env.YAPTURE_ISSUER;
+    afterEach(() => {
+      process.env.YAPTURE_ISSUER = realIssuer;
+      resetEnvCache();
+      clearYaptureTokenCaches();
+    });
+
+    it("answers 503 problem+json, quickly", async () => {
+      process.env.YAPTURE_ISSUER = "http://127.0.0.1:9"; // discard port: nothing listens
+      resetEnvCache();
+      clearYaptureTokenCaches();
+      const res = await call(register.POST, {
+        method: "POST",
+        headers: { authorization: "Bearer some-token" },
+        body: profile(newUser()),
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("service_unavailable");
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+    });
+  });
+
+  it.each([
+    ["name", { name: "" }],
+    ["name", { name: "x".repeat(101) }],
+    ["email", { email: "not-an-email" }],
+    ["email", { email: `${"a".repeat(250)}@x.io` }],
+    ["companyName", { companyName: "c".repeat(101) }],
+    ["websiteUrl", { websiteUrl: "http://insecure.example.com" }],
+    ["websiteUrl", { websiteUrl: "javascript:alert(1)" }],
+    ["websiteUrl", { websiteUrl: `https://example.com/${"p".repeat(2040)}` }],
+    ["bio", { bio: "b".repeat(1001) }],
+    ["name", { name: 42 }],
+    ["status", { status: "VERIFIED" }],
+    ["role", { role: "admin" }],
+  ])("rejects an invalid %s with 400 naming it", async (field, override) => {
+    const user = newUser();
+    const res = await call(register.POST, {
+      method: "POST",
+      headers: await bearer(user),
+      body: { ...profile(user), ...override },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
+
+  it("accepts values at the limits", async () => {
+    const user = newUser();
+    const res = await registerUser(user, {
+      name: "n".repeat(100),
+      companyName: "c".repeat(100),
+      bio: "b".repeat(1000),
+      websiteUrl: `https://example.com/${"p".repeat(2048 - 20)}`,
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses an API-key-shaped but unknown key with 401", async () => {
+    const res = await call(register.POST, {
+      method: "POST",
+      headers: { authorization: "Bearer mkp_00000000000000000000000000000000000000" },
+      body: profile(newUser()),
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("GET and PUT /api/dev/me", () => {
+  it("is 404 for a Yapture user without a profile", async () => {
+    const res = await call(me.GET, { headers: await bearer(newUser()) });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not_found");
+  });
+
+  it("returns the caller's profile", async () => {
+    const user = newUser();
+    await registerUser(user);
+    const res = await call(me.GET, { headers: await bearer(user) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ yaptureUserId: user.sub, email: user.email, status: "PENDING_VERIFICATION" });
+  });
+
+  it("updates only the fields sent, and clears with null", async () => {
+    const user = newUser();
+    await registerUser(user, { companyName: "Acme", bio: "old" });
+    const headers = await bearer(user);
+    const res = await call(me.PUT, { method: "PUT", headers, body: { bio: "new bio", companyName: null } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: user.name, bio: "new bio", companyName: null });
+    const patched = await call(me.PATCH, { method: "PATCH", headers, body: { name: "Renamed" } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: "Renamed", bio: "new bio" });
+  });
+
+  it.each(["yaptureUserId", "status", "id", "verifiedAt"])("refuses the read-only field %s with 400", async (field) => {
+    const user = newUser();
+    await registerUser(user);
+    const res = await call(me.PUT, { method: "PUT", headers: await bearer(user), body: { [field]: "x" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: field, code: "read_only" })]);
+    const db = await getDb();
+    const [row] = await db.select().from(developers).where(eq(developers.yaptureUserId, user.sub));
+    expect(row?.status).toBe("PENDING_VERIFICATION");
+  });
+
+  it("refuses taking another developer's email with 409", async () => {
+    const first = newUser();
+    const second = newUser();
+    await registerUser(first);
+    await registerUser(second);
+    const res = await call(me.PUT, { method: "PUT", headers: await bearer(second), body: { email: first.email } });
+    expect(res.status).toBe(409);
+  });
+
+  it("lets a suspended owner read, but not change, the profile", async () => {
+    const user = newUser();
+    await registerUser(user);
+    const db = await getDb();
+    await db.update(developers).set({ status: "SUSPENDED" }).where(eq(developers.yaptureUserId, user.sub));
+    const headers = await bearer(user);
+    expect((await call(me.GET, { headers })).body.status).toBe("SUSPENDED");
+    const put = await call(me.PUT, { method: "PUT", headers, body: { bio: "x" } });
+    expect(put.status).toBe(403);
+    expect(put.body.code).toBe("developer_suspended");
+  });
+});
+
+describe("portal session cookie", () => {
+  it("authenticates reads", async () => {
+    const user = newUser();
+    await registerUser(user);
+    const res = await call(me.GET, { headers: { cookie: await sessionCookie(user) } });
+    expect(res.status).toBe(200);
+    expect(res.body.yaptureUserId).toBe(user.sub);
+  });
+
+  it("allows same-origin writes", async () => {
+    const user = newUser();
+    const res = await call(register.POST, {
+      method: "POST",
+      headers: { cookie: await sessionCookie(user), origin: "http://localhost:3000" },
+      body: profile(user),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([["https://evil.example"], [null]])("refuses writes from origin %s with 403", async (origin) => {
+    const user = newUser();
+    const headers: Record<string, string> = { cookie: await sessionCookie(user) };
+    if (origin) headers.origin = origin;
+    const res = await call(register.POST, { method: "POST", headers, body: profile(user) });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("forbidden");
+    const db = await getDb();
+    expect(await db.select().from(developers).where(eq(developers.yaptureUserId, user.sub))).toHaveLength(0);
+  });
+
+  it("ignores a forged cookie", async () => {
+    const res = await call(me.GET, { headers: { cookie: "next-auth.session-token=forged.value.here" } });
+    expect(res.status).toBe(401);
+  });
+});

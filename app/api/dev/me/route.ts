@@ -1,0 +1,21 @@
+import { withDeveloper } from "@/lib/auth/with-developer";
+import { updateDeveloperProfile } from "@/lib/developers/service";
+import { developerView } from "@/lib/developers/view";
+import { json, otherMethods, readBody } from "@/lib/http";
+import { DEVELOPER_READ_ONLY_FIELDS, updateDeveloperBody } from "@/lib/validation/developers";
+
+// GET /api/dev/me — the caller's developer profile (its owner may read it in any status).
+export const GET = withDeveloper({ scope: null, allowInactiveOwner: true }, async ({ developer }) =>
+  json(developerView(developer)),
+);
+
+// PUT /api/dev/me — partial profile update.
+export const PUT = withDeveloper({ scope: null }, async ({ developer, request }) => {
+  const input = await readBody(request, updateDeveloperBody, { readOnlyFields: DEVELOPER_READ_ONLY_FIELDS });
+  return json(developerView(await updateDeveloperProfile({ developerId: developer.id, input })));
+});
+
+// PATCH /api/dev/me — alias of PUT.
+export const PATCH = PUT;
+
+export const { POST, DELETE } = otherMethods(["GET", "PUT", "PATCH"]);

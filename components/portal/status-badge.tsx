@@ -1,0 +1,20 @@
+const STYLES: Record<string, string> = {
+  PENDING_VERIFICATION: "bg-amber-100 text-amber-800",
+  PENDING: "bg-amber-100 text-amber-800",
+  VERIFIED: "bg-emerald-100 text-emerald-800",
+  APPROVED: "bg-emerald-100 text-emerald-800",
+  DRAFT: "bg-slate-100 text-slate-700",
+  REJECTED: "bg-red-100 text-red-800",
+  SUSPENDED: "bg-red-100 text-red-800",
+  UNPUBLISHED: "bg-slate-200 text-slate-700",
+  ACTIVE: "bg-emerald-100 text-emerald-800",
+  EXPIRED: "bg-slate-200 text-slate-700",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STYLES[status] ?? "bg-slate-100"}`} data-testid="status-badge">
+      {status.replace(/_/g, " ").toLowerCase()}
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, test } from "@playwright/test";
+
+test("a developer signs in with Yapture on the bundled provider and registers in the portal", async ({ page }) => {
+  const email = `dev-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/developer");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdeveloper/);
+
+  await page.getByRole("button", { name: "Sign in with Yapture" }).click();
+  await expect(page.getByRole("heading", { name: /Yapture \(development sign-in\)/ })).toBeVisible();
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page).toHaveURL(/\/developer$/);
+  await expect(page.getByTestId("signed-in-as")).toContainText(email);
+
+  await page.getByLabel("Website").fill("http://not-https.example.com");
+  await page.getByRole("button", { name: "Register as a developer" }).click();
+  await expect(page.getByText("must be an absolute https:// URL")).toBeVisible();
+
+  await page.getByLabel("Website").fill("https://my-site.example.com");
+  await page.getByRole("button", { name: "Register as a developer" }).click();
+  await expect(page.getByTestId("status-badge")).toHaveText("pending verification");
+});

@@ -1,0 +1,45 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { apiKeys, developers, type ApiKey, type Developer } from "@/db/schema";
+import { keyUnusable, unauthenticated } from "@/lib/auth/challenges";
+import { log } from "@/lib/log";
+
+import { hashApiKey, isWellFormedApiKey } from "./format";
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+const lastUsedWrites = new Map<string, number>();
+
+/** Records use at most about once a minute per key, after the response is on its way. */
+function touchLastUsed(keyId: string, now: Date): void {
+  const previous = lastUsedWrites.get(keyId) ?? 0;
+  if (now.getTime() - previous < LAST_USED_RESOLUTION_MS) return;
+  lastUsedWrites.set(keyId, now.getTime());
+  const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  void getDb()
+    .then((db) =>
+      db
+        .update(apiKeys)
+        .set({ lastUsedAt: now })
+        .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, threshold)))),
+    )
+    .catch((error: unknown) => log.warn("could not record API key use", { keyId, error }));
+}
+
+export type AuthenticatedKey = { key: ApiKey; developer: Developer };
+
+/** The key and its developer in one indexed lookup; malformed keys never reach the database. */
+export async function authenticateApiKey(presented: string, now = new Date()): Promise<AuthenticatedKey> {
+  if (!isWellFormedApiKey(presented)) throw unauthenticated("the API key is malformed", { tokenSent: true });
+  const db = await getDb();
+  const [row] = await db
+    .select({ key: apiKeys, developer: developers })
+    .from(apiKeys)
+    .innerJoin(developers, eq(developers.id, apiKeys.developerId))
+    .where(eq(apiKeys.keyHash, hashApiKey(presented)));
+  if (!row) throw unauthenticated("the API key is not recognised", { tokenSent: true });
+  if (row.key.revokedAt) throw keyUnusable("api_key_revoked", "the API key has been revoked");
+  if (row.key.expiresAt && row.key.expiresAt <= now) throw keyUnusable("api_key_expired", "the API key has expired");
+  touchLastUsed(row.key.id, now);
+  return row;
+}

@@ -1,0 +1,55 @@
+import type { NextAuthOptions } from "next-auth";
+
+import { env } from "@/lib/env";
+
+import { isAdministrator } from "./identity";
+
+type YaptureProfile = { sub: string; email: string; name?: string };
+
+/** next-auth configuration: one generic OIDC provider, "Yapture", and JWT sessions (no tables). */
+export function authOptions(): NextAuthOptions {
+  const config = env();
+  return {
+    secret: config.nextAuthSecret,
+    session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+    pages: { signIn: "/signin" },
+    providers: [
+      {
+        id: "yapture",
+        name: "Yapture",
+        type: "oauth",
+        wellKnown: `${config.YAPTURE_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+        clientId: config.YAPTURE_CLIENT_ID,
+        clientSecret: config.YAPTURE_CLIENT_SECRET,
+        authorization: { params: { scope: "openid email profile" } },
+        idToken: true,
+        checks: ["pkce", "state"],
+        profile(profile: YaptureProfile) {
+          return { id: profile.sub, email: profile.email, name: profile.name ?? profile.email };
+        },
+      },
+    ],
+    callbacks: {
+      jwt({ token, profile }) {
+        // On sign-in, pin the Yapture identity into the session token.
+        if (profile) {
+          const yapture = profile as YaptureProfile;
+          token.sub = yapture.sub;
+          token.email = yapture.email;
+          token.name = yapture.name ?? yapture.email;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        const email = token.email ?? "";
+        session.user = {
+          yaptureUserId: token.sub ?? "",
+          email,
+          name: token.name ?? email,
+          isAdmin: isAdministrator(email),
+        };
+        return session;
+      },
+    },
+  };
+}

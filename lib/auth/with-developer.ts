@@ -1,0 +1,67 @@
+import type { Developer } from "@/db/schema";
+import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
+import type { ApiKeyScope } from "@/lib/domain/enums";
+import { ApiError, route, type NextRouteHandler, type RequestContext, type RouteParams } from "@/lib/http";
+
+import { authenticate, type Caller } from "./caller";
+import { insufficientScope } from "./challenges";
+
+export type CallerContext<P extends RouteParams> = RequestContext<P> & { caller: Caller };
+export type DeveloperContext<P extends RouteParams> = CallerContext<P> & { developer: Developer };
+
+/** Any authenticated caller (API key, Yapture token or session); for registration. */
+export function withCaller<P extends RouteParams = RouteParams>(
+  handler: (context: CallerContext<P>) => Promise<Response>,
+): NextRouteHandler {
+  return route<P>(async (context) => handler({ ...context, caller: await authenticate(context.request) }));
+}
+
+type DeveloperOptions = {
+  /** Scope an API key must carry; `null` accepts any valid key. Tokens and sessions have every scope. */
+  scope: ApiKeyScope | null;
+  /** Keys and apps need an administrator-verified developer. */
+  requireVerified?: boolean;
+  /** Let a suspended or rejected developer signed in with Yapture read their own profile. */
+  allowInactiveOwner?: boolean;
+};
+
+async function developerOf(caller: Caller): Promise<Developer> {
+  if (caller.kind === "api_key") return caller.developer;
+  const developer = await findDeveloperByYaptureUserId(caller.identity.sub);
+  if (!developer) {
+    throw new ApiError("not_found", "this Yapture account has no developer profile; register with POST /api/dev/register");
+  }
+  return developer;
+}
+
+function assertStanding(developer: Developer, caller: Caller, options: DeveloperOptions): void {
+  const inactiveAllowed = options.allowInactiveOwner === true && caller.kind === "yapture";
+  if (developer.status === "SUSPENDED" && !inactiveAllowed) {
+    throw new ApiError("developer_suspended", "this developer account is suspended");
+  }
+  if (developer.status === "REJECTED" && !inactiveAllowed) {
+    throw new ApiError("developer_rejected", "this developer account was not approved");
+  }
+  if (options.requireVerified && developer.status !== "VERIFIED") {
+    throw new ApiError("developer_not_verified", "an administrator has not verified this developer account yet");
+  }
+}
+
+/**
+ * The wrapper of every /api/dev endpoint except registration: authenticates, loads the caller's
+ * developer (never undefined in the handler), checks standing and the API key's scope.
+ */
+export function withDeveloper<P extends RouteParams = RouteParams>(
+  options: DeveloperOptions,
+  handler: (context: DeveloperContext<P>) => Promise<Response>,
+): NextRouteHandler {
+  return route<P>(async (context) => {
+    const caller = await authenticate(context.request);
+    const developer = await developerOf(caller);
+    assertStanding(developer, caller, options);
+    if (caller.kind === "api_key" && options.scope && !caller.key.scopes.includes(options.scope)) {
+      throw insufficientScope(options.scope);
+    }
+    return handler({ ...context, caller, developer });
+  });
+}

@@ -1,0 +1,48 @@
+// Starts the built app for the Playwright suites: a fresh PGlite folder (or E2E_DATABASE_URL),
+// demo data seeded on start, production mode with test-only settings.
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+
+import { startIdentityProvider } from "./idp/server";
+
+const port = process.env.E2E_PORT ?? "3200";
+const appUrl = `http://localhost:${port}`;
+const pgliteDir = ".data/e2e";
+
+const databaseEnv: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  : { PGLITE_DATA_DIR: pgliteDir };
+if (!process.env.E2E_DATABASE_URL) await rm(pgliteDir, { recursive: true, force: true });
+
+// The bundled Yapture stand-in, on its own port beside the app.
+const idp = await startIdentityProvider({
+  port: Number(process.env.E2E_IDP_PORT ?? 4200),
+  clients: [
+    { clientId: "marketplace-e2e", clientSecret: "marketplace-e2e-secret", redirectUris: [`${appUrl}/api/auth/callback/yapture`] },
+  ],
+});
+
+const child = spawn("npx", ["next", "start", "-p", port], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    ...databaseEnv,
+    NODE_ENV: "production",
+    APP_URL: appUrl,
+    NEXTAUTH_URL: appUrl,
+    NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+    SEED_ON_EMPTY: "true",
+    ASSET_FETCH_ALLOW_PRIVATE: "true",
+    NEXT_TELEMETRY_DISABLED: "1",
+    YAPTURE_ISSUER: idp.issuer,
+    YAPTURE_CLIENT_ID: "marketplace-e2e",
+    YAPTURE_CLIENT_SECRET: "marketplace-e2e-secret",
+    ADMIN_EMAILS: "admin@example.com",
+  },
+});
+
+const stop = () => child.kill("SIGTERM");
+child.on("exit", () => void idp.close());
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => process.exit(code ?? 0));
