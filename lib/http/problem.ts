@@ -29,6 +29,19 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "CONNECT_TIMEOUT"]);
+
+/** The database (or another dependency) cannot be reached: a 503 the client may retry, not a 500. */
+function isConnectionFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
+      if (CONNECTION_ERRORS.has(current.code) || /^(08|57P0)/.test(current.code)) return true;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === UNIQUE_VIOLATION;
 }
@@ -42,6 +55,12 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   }
   if (isUniqueViolation(error)) {
     return new ApiError("conflict", "the resource conflicts with one that already exists");
+  }
+  if (isConnectionFailure(error)) {
+    log.error("dependency unreachable", { requestId, error });
+    return new ApiError("service_unavailable", "a backing service is temporarily unavailable; try again shortly", {
+      headers: { "retry-after": "5" },
+    });
   }
   log.error("unhandled error", { requestId, error });
   return new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");

@@ -1,0 +1,226 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { getDb, queryRows } from "@/db/client";
+import { apiKeys, developers } from "@/db/schema";
+import { call } from "@/lib/testing/http";
+import { apiKeyHeader, createTestDeveloper } from "@/lib/testing/fixtures";
+
+import * as keyById from "./api-keys/[id]/route";
+import * as keys from "./api-keys/route";
+import * as me from "./me/route";
+
+const create = (headers: Record<string, string>, body: unknown) => call(keys.POST, { method: "POST", headers, body });
+const revoke = (headers: Record<string, string>, id: string) =>
+  call(keyById.DELETE, { method: "DELETE", headers, params: { id } });
+
+describe("POST /api/dev/api-keys", () => {
+  it("creates a key shown in full once, with expiresAt from expiresInDays", async () => {
+    const { token } = await createTestDeveloper();
+    const before = Date.now();
+    const res = await create(token, { name: "CI deploys", scopes: ["APP_READ", "APP_UPDATE"], expiresInDays: 30 });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: "CI deploys",
+      scopes: ["APP_READ", "APP_UPDATE"],
+      key: expect.stringMatching(/^mkp_[0-9A-Za-z]{38}$/),
+      maskedKey: expect.stringMatching(/^mkp_[0-9A-Za-z]{4}…[0-9A-Za-z]{4}$/),
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+      lastUsedAt: null,
+    });
+    const expiresIn = new Date(res.body.expiresAt).getTime() - before;
+    expect(Math.abs(expiresIn - 30 * 86_400_000)).toBeLessThan(60_000);
+    expect(res.body.maskedKey).toBe(`${res.body.key.slice(0, 8)}…${res.body.key.slice(-4)}`);
+  });
+
+  it("makes a non-expiring key when expiresInDays is omitted", async () => {
+    const { token } = await createTestDeveloper();
+    const res = await create(token, { name: "forever", scopes: ["APP_READ"] });
+    expect(res.status).toBe(201);
+    expect(res.body.expiresAt).toBeNull();
+  });
+
+  it.each(["PENDING_VERIFICATION"] as const)("refuses a %s developer with 403 developer_not_verified", async (status) => {
+    const { token } = await createTestDeveloper(status);
+    const res = await create(token, { name: "k", scopes: ["APP_READ"] });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("developer_not_verified");
+  });
+
+  it.each([
+    ["SUSPENDED", "developer_suspended"],
+    ["REJECTED", "developer_rejected"],
+  ] as const)("refuses a %s developer with 403 %s", async (status, code) => {
+    const { token } = await createTestDeveloper(status);
+    const res = await create(token, { name: "k", scopes: ["APP_READ"] });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(code);
+  });
+
+  it.each([
+    ["name", { scopes: ["APP_READ"] }],
+    ["name", { name: "", scopes: ["APP_READ"] }],
+    ["name", { name: "n".repeat(101), scopes: ["APP_READ"] }],
+    ["scopes", { name: "k" }],
+    ["scopes", { name: "k", scopes: [] }],
+    ["scopes", { name: "k", scopes: ["APP_READ", "APP_READ"] }],
+    ["scopes[0]", { name: "k", scopes: ["ADMIN"] }],
+    ["expiresInDays", { name: "k", scopes: ["APP_READ"], expiresInDays: 0 }],
+    ["expiresInDays", { name: "k", scopes: ["APP_READ"], expiresInDays: 366 }],
+    ["expiresInDays", { name: "k", scopes: ["APP_READ"], expiresInDays: 1.5 }],
+    ["expiresInDays", { name: "k", scopes: ["APP_READ"], expiresInDays: "30" }],
+    ["key", { name: "k", scopes: ["APP_READ"], key: "mkp_chosen" }],
+  ])("refuses an invalid %s with 400", async (path, body) => {
+    const { token } = await createTestDeveloper();
+    const res = await create(token, body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it("lets a key create keys only with a subset of its own scopes", async () => {
+    const { developer } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer, ["APP_READ", "APP_UPDATE"]);
+    const subset = await create({ authorization: key.authorization }, { name: "narrower", scopes: ["APP_READ"] });
+    expect(subset.status).toBe(201);
+    const beyond = await create({ authorization: key.authorization }, { name: "wider", scopes: ["APP_READ", "APP_DELETE"] });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.code).toBe("insufficient_scope");
+    expect(beyond.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
+    expect(beyond.headers.get("www-authenticate")).toContain('scope="APP_DELETE"');
+  });
+});
+
+describe("GET /api/dev/api-keys", () => {
+  it("lists masked keys newest first, revoked omitted, never the plaintext or hash", async () => {
+    const { token, developer } = await createTestDeveloper();
+    const first = await create(token, { name: "first", scopes: ["APP_READ"] });
+    const second = await create(token, { name: "second", scopes: ["APP_CREATE"], expiresInDays: 1 });
+    const third = await create(token, { name: "third", scopes: ["ANALYTICS_READ"] });
+    await revoke(token, third.body.id);
+
+    const res = await call(keys.GET, { headers: token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((k: { name: string }) => k.name)).toEqual(["second", "first"]);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(
+      ["createdAt", "expiresAt", "id", "lastUsedAt", "maskedKey", "name", "scopes", "status"].sort(),
+    );
+    expect(res.body.data.every((k: { status: string }) => k.status === "ACTIVE")).toBe(true);
+    for (const created of [first, second, third]) {
+      expect(res.text).not.toContain(created.body.key);
+      expect(res.text).not.toContain(created.body.key.slice(4, 36));
+    }
+    const db = await getDb();
+    const stored = await db.select({ hash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.developerId, developer.id));
+    for (const { hash } of stored) expect(res.text).not.toContain(hash);
+  });
+
+  it("shows an expired key as EXPIRED", async () => {
+    const { token } = await createTestDeveloper();
+    const created = await create(token, { name: "soon", scopes: ["APP_READ"], expiresInDays: 1 });
+    const db = await getDb();
+    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, created.body.id));
+    const res = await call(keys.GET, { headers: token });
+    expect(res.body.data[0].status).toBe("EXPIRED");
+  });
+
+  it("stores no plaintext anywhere in the row", async () => {
+    const { token } = await createTestDeveloper();
+    const created = await create(token, { name: "secret", scopes: ["APP_READ"] });
+    const db = await getDb();
+    const rows = await queryRows(db, sql`select to_jsonb(k)::text as row from api_keys k where id = ${created.body.id}`);
+    const row = String(rows[0]?.row);
+    expect(row).not.toContain(created.body.key);
+    expect(row).not.toContain(created.body.key.slice(4, 36));
+    expect(row).toContain(created.body.maskedKey);
+  });
+});
+
+describe("using keys", () => {
+  it("authenticates with a key and records lastUsedAt", async () => {
+    const { developer } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer, ["APP_READ"]);
+    const res = await call(me.GET, { headers: { authorization: key.authorization } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(developer.id);
+    const db = await getDb();
+    await expect
+      .poll(async () => (await db.select().from(apiKeys).where(eq(apiKeys.id, key.id)))[0]?.lastUsedAt)
+      .toBeInstanceOf(Date);
+  });
+
+  it("fails with 401 api_key_revoked on the very next request after revoking", async () => {
+    const { developer, token } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer);
+    expect((await call(me.GET, { headers: { authorization: key.authorization } })).status).toBe(200);
+    expect((await revoke(token, key.id)).status).toBe(204);
+    const res = await call(me.GET, { headers: { authorization: key.authorization } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("api_key_revoked");
+    expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+
+  it("fails with 401 api_key_expired once expiresAt has passed", async () => {
+    const { developer } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer, ["APP_READ"], { expiresInDays: 1 });
+    const db = await getDb();
+    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(apiKeys.id, key.id));
+    const res = await call(me.GET, { headers: { authorization: key.authorization } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("api_key_expired");
+  });
+
+  it("refuses a well-formed but unknown key with 401 unauthenticated", async () => {
+    const { developer } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer);
+    const db = await getDb();
+    await db.delete(apiKeys).where(eq(apiKeys.id, key.id));
+    const res = await call(me.GET, { headers: { authorization: key.authorization } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthenticated");
+  });
+
+  it.each([
+    ["SUSPENDED", "developer_suspended"],
+    ["REJECTED", "developer_rejected"],
+  ] as const)("stops the keys of a %s developer with 403 %s", async (status, code) => {
+    const { developer } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer);
+    const db = await getDb();
+    await db.update(developers).set({ status }).where(eq(developers.id, developer.id));
+    const res = await call(me.GET, { headers: { authorization: key.authorization } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(code);
+  });
+});
+
+describe("DELETE /api/dev/api-keys/:id", () => {
+  it("gives 404 for another developer's key, which keeps working", async () => {
+    const a = await createTestDeveloper();
+    const b = await createTestDeveloper();
+    const bKey = await apiKeyHeader(b.developer);
+    const res = await revoke(a.token, bKey.id);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not_found");
+    expect((await call(me.GET, { headers: { authorization: bKey.authorization } })).status).toBe(200);
+  });
+
+  it.each(["not-a-uuid", "00000000-0000-0000-0000-000000000000", "1; drop table api_keys"])(
+    "gives 404 for the id %j",
+    async (id) => {
+      const { token } = await createTestDeveloper();
+      const res = await revoke(token, id);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    },
+  );
+
+  it("gives 404 when revoking twice", async () => {
+    const { developer, token } = await createTestDeveloper();
+    const key = await apiKeyHeader(developer);
+    expect((await revoke(token, key.id)).status).toBe(204);
+    expect((await revoke(token, key.id)).status).toBe(404);
+  });
+});

@@ -1,0 +1,29 @@
+import type { ApiKey } from "@/db/schema";
+
+/** A key as listings show it: masked, never the plaintext or the hash. */
+export function apiKeyView(key: ApiKey, now = new Date()) {
+  return {
+    id: key.id,
+    name: key.name,
+    scopes: key.scopes,
+    maskedKey: key.maskedKey,
+    createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    status: key.expiresAt && key.expiresAt <= now ? ("EXPIRED" as const) : ("ACTIVE" as const),
+  };
+}
+
+/** The create response: the only place the full key ever appears. */
+export function createdApiKeyView(key: ApiKey, plaintext: string) {
+  return {
+    id: key.id,
+    name: key.name,
+    scopes: key.scopes,
+    key: plaintext,
+    maskedKey: key.maskedKey,
+    createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    lastUsedAt: null,
+  };
+}
