@@ -1,5 +1,7 @@
 import type { App, AppScreenshot, Developer } from "@/db/schema";
 
+import { screenshotsView } from "./developer-view";
+
 export type PublicAppRow = {
   app: App;
   developer: Pick<Developer, "name" | "companyName" | "websiteUrl">;
@@ -21,9 +23,7 @@ export function publicAppView({ app, developer, screenshots }: PublicAppRow) {
     logoUrl: app.logoUrl,
     bannerUrl: app.bannerUrl,
     websiteUrl: app.websiteUrl,
-    screenshots: [...screenshots]
-      .sort((a, b) => a.position - b.position)
-      .map((shot) => ({ url: shot.url, caption: shot.caption, order: shot.position })),
+    screenshots: screenshotsView(screenshots),
     featured: app.featured,
     installCount: app.installCount,
     reviewCount: app.reviewCount,

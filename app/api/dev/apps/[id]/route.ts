@@ -1,0 +1,31 @@
+import { developerAppView } from "@/lib/apps/developer-view";
+import { deleteApp, getDeveloperApp, updateApp } from "@/lib/apps/service";
+import { withDeveloper } from "@/lib/auth/with-developer";
+import { json, noContent, otherMethods, readBody } from "@/lib/http";
+import { APP_READ_ONLY_FIELDS, updateAppBody } from "@/lib/validation/apps";
+
+type Params = { id: string };
+
+// GET /api/dev/apps/:id — one of the caller's listings.
+export const GET = withDeveloper<Params>({ scope: "APP_READ", requireVerified: true }, async ({ developer, params }) => {
+  const { app, screenshots } = await getDeveloperApp({ developerId: developer.id, appId: params.id });
+  return json(developerAppView(app, screenshots));
+});
+
+// PUT /api/dev/apps/:id — partial update of a DRAFT or REJECTED listing.
+export const PUT = withDeveloper<Params>({ scope: "APP_UPDATE", requireVerified: true }, async ({ developer, params, request }) => {
+  const input = await readBody(request, updateAppBody, { readOnlyFields: APP_READ_ONLY_FIELDS });
+  const { app, screenshots } = await updateApp({ developerId: developer.id, appId: params.id, input });
+  return json(developerAppView(app, screenshots));
+});
+
+// PATCH /api/dev/apps/:id — alias of PUT.
+export const PATCH = PUT;
+
+// DELETE /api/dev/apps/:id — delete a listing that is not approved.
+export const DELETE = withDeveloper<Params>({ scope: "APP_DELETE", requireVerified: true }, async ({ developer, params }) => {
+  await deleteApp({ developerId: developer.id, appId: params.id });
+  return noContent();
+});
+
+export const { POST } = otherMethods(["GET", "PUT", "PATCH", "DELETE"]);

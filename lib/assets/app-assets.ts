@@ -1,0 +1,19 @@
+import type { AppWithScreenshots } from "@/lib/apps/service";
+
+import { assertImagesValid, IMAGE_RULES, type ImageToCheck } from "./image-check";
+import type { FetchPolicy } from "./safe-fetch";
+
+/** The images of a listing with the rule each must meet and its field path for errors. */
+export function imagesOfListing({ app, screenshots }: AppWithScreenshots): ImageToCheck[] {
+  const images: ImageToCheck[] = [];
+  if (app.logoUrl) images.push({ path: "logoUrl", url: app.logoUrl, rule: IMAGE_RULES.logo });
+  if (app.bannerUrl) images.push({ path: "bannerUrl", url: app.bannerUrl, rule: IMAGE_RULES.banner });
+  [...screenshots]
+    .sort((a, b) => a.position - b.position)
+    .forEach((shot, index) => images.push({ path: `screenshots[${index}].url`, url: shot.url, rule: IMAGE_RULES.screenshot }));
+  return images;
+}
+
+export function checkListingAssets(policy?: FetchPolicy) {
+  return (listing: AppWithScreenshots) => assertImagesValid(imagesOfListing(listing), policy);
+}

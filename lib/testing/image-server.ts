@@ -1,0 +1,100 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { deflateSync } from "node:zlib";
+
+// A real local HTTP server with real image bytes, for the submit-time asset checks.
+//   /png/1280x720.png   a valid PNG of that size
+//   /jpg/512x512.jpg    a JPEG header (SOI, APP0, SOF0) of that size
+//   /gif/600x600.gif    a GIF of that size (a type the marketplace refuses)
+//   /text               plain text
+//   /status/404         that status
+//   /redirect?to=URL    302 to URL
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+export function pngBytes(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const raw = Buffer.alloc((width + 1) * height); // filter byte + one byte per pixel, all black
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+export function jpegBytes(width: number, height: number): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+}
+
+export function gifBytes(width: number, height: number): Buffer {
+  const size = Buffer.alloc(4);
+  size.writeUInt16LE(width, 0);
+  size.writeUInt16LE(height, 2);
+  return Buffer.concat([Buffer.from("GIF89a", "ascii"), size, Buffer.from([0, 0, 0, 0x3b])]);
+}
+
+export type ImageServer = { origin: string; connections: () => number; requests: string[]; close(): Promise<void> };
+
+export async function startImageServer(): Promise<ImageServer> {
+  const requests: string[] = [];
+  let connections = 0;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    requests.push(url.pathname + url.search);
+    const size = /\/(png|jpg|gif)\/(\d+)x(\d+)\./.exec(url.pathname);
+    if (size) {
+      const [, type, w, h] = size;
+      const bytes = type === "png" ? pngBytes(+w!, +h!) : type === "jpg" ? jpegBytes(+w!, +h!) : gifBytes(+w!, +h!);
+      res.writeHead(200, { "content-type": `image/${type === "jpg" ? "jpeg" : type}`, "content-length": bytes.length });
+      res.end(bytes);
+    } else if (url.pathname === "/text") {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("this is not an image at all, just some text that goes on for a while");
+    } else if (url.pathname.startsWith("/status/")) {
+      res.writeHead(Number(url.pathname.split("/")[2]));
+      res.end();
+    } else if (url.pathname === "/redirect") {
+      res.writeHead(302, { location: url.searchParams.get("to") ?? "/" });
+      res.end();
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  server.on("connection", () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    connections: () => connections,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
