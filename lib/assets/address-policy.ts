@@ -3,7 +3,9 @@ import { BlockList, isIP } from "node:net";
 // Addresses an outbound fetch must never reach unless private fetching is explicitly allowed:
 // loopback, private, link-local (incl. the cloud metadata 169.254.169.254), unique-local,
 // carrier-grade NAT, documentation, multicast and reserved ranges, and IPv6 forms that embed IPv4.
-const blocked = new BlockList();
+// Two lists: Node's BlockList also matches IPv4 addresses against IPv6 rules like ::ffff:0:0/96.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -21,7 +23,7 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
+  blockedV4.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
   ["::", 128],
@@ -38,7 +40,7 @@ for (const [network, prefix] of [
   ["fec0::", 10], // site-local
   ["ff00::", 8], // multicast
 ] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
+  blockedV6.addSubnet(network, prefix, "ipv6");
 }
 
 /** True for an address that is public unicast and safe to connect to. */
@@ -46,5 +48,5 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   if (family === 6 && /^::ffff:/i.test(address)) return false; // any IPv4-mapped form
-  return !blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+  return family === 4 ? !blockedV4.check(address, "ipv4") : !blockedV6.check(address, "ipv6");
 }
