@@ -8,6 +8,7 @@ export async function startServerProcess(): Promise<void> {
   try {
     const connection = await connect();
     log.info("database ready", { kind: connection.kind });
+    (await import("@/lib/email/dispatcher-loop")).startEmailDispatcher();
     if (env().seedOnEmpty && (await isDatabaseEmpty())) {
       const result = await seedDemoData();
       log.info("seeded demo data", { apps: result.apps });

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { REVIEW_CRITERIA } from "@/lib/domain/enums";
+import { resetEnvCache } from "@/lib/env";
+
+import { renderEmail, REVIEW_CRITERION_LABELS, type EmailInput } from "./templates";
+
+const appId = "5f2c1a3e-8b7d-4c6e-9f10-1a2b3c4d5e6f";
+const developerName = "Ada Lovelace";
+const appName = "Standup Bot";
+
+const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = {
+  DEVELOPER_VERIFIED: { type: "DEVELOPER_VERIFIED", developerName },
+  DEVELOPER_REJECTED: { type: "DEVELOPER_REJECTED", developerName, reason: "The website does not load." },
+  APP_APPROVED: { type: "APP_APPROVED", developerName, appName, appId, slug: "standup-bot", note: "Lovely screenshots." },
+  APP_REJECTED: {
+    type: "APP_REJECTED",
+    developerName,
+    appName,
+    appId,
+    reasons: [
+      { criterion: "SECURITY", message: "The OAuth redirect accepts any URL." },
+      { criterion: "USER_EXPERIENCE", message: "The settings page is empty." },
+    ],
+    message: "Close, please try again.",
+  },
+};
+
+beforeAll(() => {
+  process.env.APP_URL = "https://market.example.com/";
+  resetEnvCache();
+});
+
+afterAll(() => {
+  delete process.env.APP_URL;
+  resetEnvCache();
+});
+
+describe("renderEmail", () => {
+  it.each(Object.values(inputs) as EmailInput[])("$type names the developer in subject, html and text", (input) => {
+    const email = renderEmail(input);
+    for (const part of [email.subject, email.html, email.text]) expect(part).toContain(developerName);
+    expect(email.subject).not.toMatch(/\n/);
+    expect(email.html).toMatch(/^<!doctype html>/);
+  });
+
+  it.each([inputs.APP_APPROVED, inputs.APP_REJECTED])("$type names the app in subject, html and text", (input) => {
+    const email = renderEmail(input);
+    for (const part of [email.subject, email.html, email.text]) expect(part).toContain(appName);
+  });
+
+  it.each([
+    ["DEVELOPER_VERIFIED", ["https://market.example.com/developer"]],
+    ["DEVELOPER_REJECTED", ["https://market.example.com/developer"]],
+    ["APP_APPROVED", [`https://market.example.com/developer/apps/${appId}`, "https://market.example.com/apps/standup-bot"]],
+    ["APP_REJECTED", [`https://market.example.com/developer/apps/${appId}`]],
+  ] as const)("%s links into the portal", (type, links) => {
+    const email = renderEmail(inputs[type]);
+    for (const link of links) {
+      expect(email.html).toContain(`href="${link}"`);
+      expect(email.text).toContain(link);
+    }
+    expect(email.text).not.toContain("market.example.com//");
+  });
+
+  it("says what happens next", () => {
+    expect(renderEmail(inputs.DEVELOPER_VERIFIED).text).toMatch(/create API keys and apps/);
+    expect(renderEmail(inputs.DEVELOPER_REJECTED).text).toMatch(/another review/);
+    expect(renderEmail(inputs.APP_APPROVED).text).toMatch(/users can find and install the app/);
+    expect(renderEmail(inputs.APP_REJECTED).text).toMatch(/fix the listing .* then submit it for review again/s);
+  });
+
+  it("a developer rejection carries the reason", () => {
+    const email = renderEmail(inputs.DEVELOPER_REJECTED);
+    expect(email.html).toContain("The website does not load.");
+    expect(email.text).toContain("> The website does not load.");
+  });
+
+  it("an approval carries the reviewer's note only when there is one", () => {
+    expect(renderEmail(inputs.APP_APPROVED).text).toContain("Note from the reviewer\n> Lovely screenshots.");
+    expect(renderEmail({ ...inputs.APP_APPROVED, note: null }).text).not.toContain("Note from the reviewer");
+  });
+
+  it("an app rejection lists every reason with its label, the reviewer's message and the guidance", () => {
+    const reasons = REVIEW_CRITERIA.map((criterion) => ({ criterion, message: `Problem with ${criterion.toLowerCase()}.` }));
+    const email = renderEmail({ ...inputs.APP_REJECTED, reasons });
+    for (const reason of reasons) {
+      const label = REVIEW_CRITERION_LABELS[reason.criterion];
+      expect(email.text).toContain(`- ${label}: ${reason.message}`);
+      expect(email.html).toContain(`<strong>${label}:</strong> ${reason.message}`);
+    }
+    expect(Object.values(REVIEW_CRITERION_LABELS)).toEqual([
+      "Functionality",
+      "Quality",
+      "Security",
+      "Terms compliance",
+      "User experience",
+    ]);
+    expect(email.text).toContain("Message from the reviewer\n> Close, please try again.");
+    expect(email.html).toContain("Fix the listing and resubmit");
+    expect(renderEmail({ ...inputs.APP_REJECTED, message: undefined }).text).not.toContain("Message from the reviewer");
+  });
+
+  it("escapes user input in the HTML and keeps it verbatim in the text", () => {
+    const evil = `<script>alert("x")</script> & 'co'`;
+    const emails = [
+      renderEmail({ type: "DEVELOPER_REJECTED", developerName: evil, reason: evil }),
+      renderEmail({ type: "APP_APPROVED", developerName: evil, appName: evil, appId, slug: "a-b", note: evil }),
+      renderEmail({
+        type: "APP_REJECTED",
+        developerName: evil,
+        appName: evil,
+        appId,
+        reasons: [{ criterion: "QUALITY", message: evil }],
+        message: evil,
+      }),
+    ];
+    for (const email of emails) {
+      expect(email.html).not.toContain("<script>");
+      expect(email.html).not.toContain(`"x"`);
+      expect(email.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;");
+      expect(email.text).toContain(evil);
+    }
+  });
+
+  it("keeps line breaks of reasons, and a subject on one line whatever the names contain", () => {
+    const email = renderEmail({
+      type: "APP_REJECTED",
+      developerName: "Ada\r\nBcc: someone@example.com",
+      appName: "Bot",
+      appId,
+      reasons: [{ criterion: "QUALITY", message: "First line.\nSecond line." }],
+    });
+    expect(email.subject).toBe("Ada Bcc: someone@example.com, Bot needs changes before it can be published");
+    expect(email.html).toContain("First line.<br>Second line.");
+  });
+
+  it("encodes path segments taken from data", () => {
+    const email = renderEmail({ ...inputs.APP_APPROVED, slug: `a"b<c` });
+    expect(email.html).toContain('href="https://market.example.com/apps/a%22b%3Cc"');
+  });
+});

@@ -1,0 +1,40 @@
+import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
+
+export type AppApprovedInput = {
+  type: "APP_APPROVED";
+  developerName: string;
+  appName: string;
+  appId: string;
+  slug: string;
+  /** The reviewer's optional note. */
+  note?: string | null;
+};
+
+export function appApprovedEmail({ developerName, appName, appId, slug, note }: AppApprovedInput): RenderedEmail {
+  const publicPage = portalUrl(`/apps/${encodeURIComponent(slug)}`);
+  const noteBlock: Block[] = note?.trim() ? [{ quote: { label: "Note from the reviewer", text: note } }] : [];
+  return composeEmail({
+    subject: `${developerName}, ${appName} is approved and live on Yapture Marketplace`,
+    preview: `${appName} passed review and is now listed on the marketplace.`,
+    heading: `${appName} is live`,
+    blocks: [
+      { paragraph: ["Hi ", { strong: developerName }, ","] },
+      { paragraph: ["Good news: ", { strong: appName }, " passed review and is now listed on Yapture Marketplace."] },
+      ...noteBlock,
+      {
+        paragraph: [
+          "What happens next: users can find and install the app from its public page, ",
+          { link: publicPage },
+          ". Installs, reviews and ratings appear in the app's analytics in the developer portal.",
+        ],
+      },
+      {
+        paragraph: [
+          "An approved listing can no longer be edited directly: for small fixes (links, typos) contact Yapture support; ",
+          "for larger changes submit a new version for review.",
+        ],
+      },
+    ],
+    action: { label: "View the app in the developer portal", href: portalUrl(`/developer/apps/${encodeURIComponent(appId)}`) },
+  });
+}

@@ -1,0 +1,20 @@
+// npm run worker — the email dispatcher as its own process, for deployments whose web processes
+// run with EMAIL_DISPATCHER=off. Runs until SIGINT/SIGTERM; the batch in progress finishes first.
+import { connect, disconnect } from "@/db/client";
+import { runEmailDispatcher } from "@/lib/email/dispatcher-loop";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+const controller = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log.info("email worker stopping", { signal });
+    controller.abort();
+  });
+}
+
+const connection = await connect();
+log.info("email worker started", { database: connection.kind, transport: env().RESEND_API_KEY ? "resend" : "log" });
+await runEmailDispatcher({ signal: controller.signal });
+await disconnect();
+log.info("email worker stopped");
