@@ -1,18 +1,41 @@
-import type { App, AppScreenshot, Developer } from "@/db/schema";
+import type { App, Developer } from "@/db/schema";
+import type { PublicAppResource } from "@/lib/validation/responses";
 
-import { screenshotsView } from "./developer-view";
+import { screenshotsView, type ScreenshotRow } from "./developer-view";
+
+/** The app columns a public view is built from; queries select exactly these (plus `id` to join screenshots). */
+export type PublicAppFields = Pick<
+  App,
+  | "slug"
+  | "name"
+  | "description"
+  | "longDescription"
+  | "category"
+  | "environment"
+  | "logoUrl"
+  | "bannerUrl"
+  | "websiteUrl"
+  | "featured"
+  | "installCount"
+  | "reviewCount"
+  | "averageRating"
+  | "publishedAt"
+  | "updatedAt"
+>;
+
+export type PublicDeveloperFields = Pick<Developer, "name" | "companyName" | "websiteUrl">;
 
 export type PublicAppRow = {
-  app: App;
-  developer: Pick<Developer, "name" | "companyName" | "websiteUrl">;
-  screenshots: Pick<AppScreenshot, "url" | "caption" | "position">[];
+  app: PublicAppFields;
+  developer: PublicDeveloperFields;
+  screenshots: ScreenshotRow[];
 };
 
 /**
  * The only shape in which an app leaves the public API. Built field by field, so a new column
  * never reaches visitors by accident.
  */
-export function publicAppView({ app, developer, screenshots }: PublicAppRow) {
+export function publicAppView({ app, developer, screenshots }: PublicAppRow): PublicAppResource {
   return {
     slug: app.slug,
     name: app.name,

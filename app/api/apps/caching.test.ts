@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+
+import { cacheControl, cachedJson, etagOf, matchesIfNoneMatch } from "@/lib/http/caching";
+import { call } from "@/lib/testing/http";
+import { bearer, newUser } from "@/lib/testing/identity";
+import { insertPublicApp } from "@/lib/testing/public-fixtures";
+
+import * as install from "./[slug]/install/route";
+import * as appReviews from "./[slug]/reviews/route";
+import * as bySlug from "./[slug]/route";
+import * as categories from "./categories/list/route";
+import * as featured from "./featured/list/route";
+import * as list from "./route";
+
+describe("caching helper", () => {
+  it("builds Cache-Control", () => {
+    expect(cacheControl({ maxAge: 30, staleWhileRevalidate: 60 })).toBe("public, max-age=30, stale-while-revalidate=60");
+    expect(cacheControl({ maxAge: 60 })).toBe("public, max-age=60");
+  });
+
+  it("derives a weak ETag from the body", () => {
+    expect(etagOf('{"a":1}')).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(etagOf('{"a":1}')).toBe(etagOf('{"a":1}'));
+    expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
+  });
+
+  const tag = 'W/"abc"';
+  it.each([
+    [null, false],
+    ["", false],
+    ['W/"abc"', true],
+    ['"abc"', true],
+    ['W/"other"', false],
+    ['"x", W/"abc"', true],
+    ['"x",W/"abc" , "y"', true],
+    ['"x", "y"', false],
+    ["*", true],
+    [' * ', true],
+  ])("If-None-Match %j matches: %s", (header, expected) => {
+    expect(matchesIfNoneMatch(header, tag)).toBe(expected);
+  });
+
+  it("answers a matching conditional GET with 304 and no body", async () => {
+    const first = cachedJson(new Request("http://x/a"), { a: 1 }, { maxAge: 5 });
+    const etag = first.headers.get("etag")!;
+    const second = cachedJson(new Request("http://x/a", { headers: { "if-none-match": etag } }), { a: 1 }, { maxAge: 5 });
+    expect(second.status).toBe(304);
+    expect(await second.text()).toBe("");
+    expect(second.headers.get("etag")).toBe(etag);
+    expect(second.headers.get("cache-control")).toBe("public, max-age=5");
+  });
+});
+
+describe("public GETs", () => {
+  const endpoints = async () => {
+    const { app } = await insertPublicApp({ featured: true });
+    const params = { slug: app.slug };
+    return [
+      ["GET /api/apps", () => call(list.GET, { path: "/api/apps" }), "public, max-age=30, stale-while-revalidate=60"],
+      ["GET /api/apps?search", () => call(list.GET, { path: `/api/apps?search=${encodeURIComponent(app.name)}` }), "public, max-age=30, stale-while-revalidate=60"],
+      ["GET /api/apps/:slug", () => call(bySlug.GET, { params }), "public, max-age=30, stale-while-revalidate=60"],
+      ["GET /api/apps/featured/list", () => call(featured.GET, {}), "public, max-age=30, stale-while-revalidate=60"],
+      ["GET /api/apps/categories/list", () => call(categories.GET, {}), "public, max-age=60"],
+      ["GET /api/apps/:slug/reviews", () => call(appReviews.GET, { params }), "public, max-age=15"],
+    ] as const;
+  };
+
+  it("send Cache-Control, an ETag and X-Request-Id, and answer If-None-Match with 304", async () => {
+    for (const [name, get, cacheControlValue] of await endpoints()) {
+      const res = await get();
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get("cache-control"), name).toBe(cacheControlValue);
+      expect(res.headers.get("etag"), name).toMatch(/^W\/".+"$/);
+      expect(res.headers.get("x-request-id"), name).toBeTruthy();
+    }
+  });
+
+  it.each(["exact", "strong form", "in a list", "star"])("answer a matching If-None-Match (%s) with 304 and no body", async (form) => {
+    const { app } = await insertPublicApp();
+    const first = await call(bySlug.GET, { params: { slug: app.slug } });
+    const etag = first.headers.get("etag")!;
+    const header = { exact: etag, "strong form": etag.slice(2), "in a list": `"nope", ${etag}`, star: "*" }[form]!;
+    const res = await call(bySlug.GET, { params: { slug: app.slug }, headers: { "if-none-match": header } });
+    expect(res.status).toBe(304);
+    expect(res.text).toBe("");
+    expect(res.headers.get("etag")).toBe(etag);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30, stale-while-revalidate=60");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("give a changed resource a new ETag, so the old one gets the full body", async () => {
+    const { app } = await insertPublicApp();
+    const params = { slug: app.slug };
+    const before = await call(bySlug.GET, { params });
+    const listBefore = await call(list.GET, { path: "/api/apps" });
+    await call(install.POST, { method: "POST", params });
+    const after = await call(bySlug.GET, { params, headers: { "if-none-match": before.headers.get("etag")! } });
+    expect(after.status).toBe(200);
+    expect(after.body.installCount).toBe(before.body.installCount + 1);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    const listAfter = await call(list.GET, { path: "/api/apps", headers: { "if-none-match": listBefore.headers.get("etag")! } });
+    expect(listAfter.status).toBe(200);
+  });
+
+  it("give every query its own ETag", async () => {
+    await insertPublicApp({ category: "FINANCE" });
+    const all = await call(list.GET, { path: "/api/apps" });
+    const finance = await call(list.GET, { path: "/api/apps?category=FINANCE", headers: { "if-none-match": all.headers.get("etag")! } });
+    expect(finance.status).toBe(200);
+  });
+
+  it("give the reviews list a new ETag after a review", async () => {
+    const { app } = await insertPublicApp();
+    const params = { slug: app.slug };
+    const before = await call(appReviews.GET, { params });
+    await call(appReviews.POST, { method: "POST", params, headers: await bearer(newUser()), body: { rating: 4 } });
+    const after = await call(appReviews.GET, { params, headers: { "if-none-match": before.headers.get("etag")! } });
+    expect(after.status).toBe(200);
+    expect(after.body.pagination.total).toBe(1);
+  });
+
+  it("never cache errors", async () => {
+    const missing = await call(bySlug.GET, { params: { slug: "no-such-app" }, headers: { "if-none-match": "*" } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+    expect(missing.headers.get("etag")).toBeNull();
+    const invalid = await call(list.GET, { path: "/api/apps?limit=0" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("cache-control")).toBe("no-store");
+  });
+});

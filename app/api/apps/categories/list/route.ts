@@ -1,0 +1,10 @@
+import { listPublicCategories } from "@/lib/apps/public-categories";
+import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
+import { otherMethods, route } from "@/lib/http";
+
+// GET /api/apps/categories/list — the ten categories in the specification's order, with public app counts.
+export const GET = route(async ({ request }) =>
+  cachedJson(request, { data: await listPublicCategories() }, PUBLIC_CACHE.categories),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

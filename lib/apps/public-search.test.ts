@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+
+import { parseSearch, prefixTsquery } from "./public-search";
+
+describe("parseSearch", () => {
+  it.each([
+    ["Slack Sync", ["slack", "sync"], "Slack Sync"],
+    ["  slack   sync  ", ["slack", "sync"], "slack sync"],
+    ["slack&!(sync):*", ["slack", "sync"], "slack&!(sync):*"],
+    ["e-mail <-> 2fa", ["e", "mail", "2fa"], "e-mail <-> 2fa"],
+    ["'; drop table apps; --", ["drop", "table", "apps"], "'; drop table apps; --"],
+    ["Café Crème", ["café", "crème"], "Café Crème"],
+    ["日本語 tools", ["日本語", "tools"], "日本語 tools"],
+    ["!!!", [], "!!!"],
+  ])("%j → words %j", (search, words, text) => {
+    expect(parseSearch(search)).toEqual({ words, text });
+  });
+
+  it("keeps at most sixteen words", () => {
+    expect(parseSearch(Array.from({ length: 30 }, (_, i) => `w${i}`).join(" ")).words).toHaveLength(16);
+  });
+});
+
+describe("prefixTsquery", () => {
+  it("ANDs prefix terms, optionally limited to the name's weight", () => {
+    expect(prefixTsquery(["slac", "sy"])).toBe("slac:* & sy:*");
+    expect(prefixTsquery(["slac"], "A")).toBe("slac:*A");
+  });
+
+  it("only ever contains letters, digits and its own operators", () => {
+    const query = prefixTsquery(parseSearch(`a&b|c!d(e)f:g*h<i>j'k\\l"m -n`).words);
+    expect(query).toMatch(/^[a-z]:\* (& [a-z]:\* )*& [a-z]:\*$/);
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
+import { pagingQuery } from "@/lib/http/paging";
+
+import { optionalText } from "./common";
+
+// Schemas of the public marketplace API (/api/apps…). Query schemas are plain z.objects of
+// string-coercing fields so the OpenAPI generator can turn them into parameters (io: "input").
+
+export const PUBLIC_SORTS = ["relevance", "popular", "rating", "newest", "name"] as const;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
+
+// Enumerated query values are matched case-insensitively: `?category=productivity` works.
+const caseInsensitive = (toCase: "upper" | "lower") => (value: unknown) =>
+  typeof value === "string" ? (toCase === "upper" ? value.trim().toUpperCase() : value.trim().toLowerCase()) : value;
+
+const oneOf = (values: readonly string[]) => ({ error: `must be one of ${values.join(", ")}` });
+
+export const categoryParam = z
+  .preprocess(caseInsensitive("upper"), z.enum(APP_CATEGORIES, oneOf(APP_CATEGORIES)))
+  .optional()
+  .meta({ description: "Only apps of this category (case-insensitive)." });
+
+export const environmentParam = z
+  .preprocess(caseInsensitive("lower"), z.enum(APP_ENVIRONMENTS, oneOf(APP_ENVIRONMENTS)))
+  .optional()
+  .meta({ description: "Only apps for this Yapture environment (case-insensitive)." });
+
+const { page, limit } = pagingQuery({ defaultLimit: 20, maxLimit: 100 });
+
+/** GET /api/apps */
+export const listAppsQuery = z
+  .object({
+    category: categoryParam,
+    environment: environmentParam,
+    featured: z
+      .stringbool({ truthy: ["true"], falsy: ["false"], error: "must be true or false" })
+      .optional()
+      .meta({ description: "`true`: only featured apps; `false`: only apps that are not featured." }),
+    search: z
+      .string()
+      .trim()
+      .min(1, { error: "must not be empty" })
+      .max(100, { error: "must be at most 100 characters" })
+      .optional()
+      .meta({
+        description:
+          "Full-text search over name, description and long description. Every word must match, as a word or a word prefix (`slac` finds Slack).",
+      }),
+    sort: z
+      .preprocess(caseInsensitive("lower"), z.enum(PUBLIC_SORTS, oneOf(PUBLIC_SORTS)))
+      .optional()
+      .meta({ description: "Order of the results. Default: `relevance` with `search`, `popular` without. `relevance` needs `search`." }),
+    page: page.meta({ description: "Page number, from 1." }),
+    limit: limit.meta({ description: "Apps per page, 1–100." }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.sort === "relevance" && query.search === undefined) {
+      ctx.addIssue({ code: "custom", path: ["sort"], message: "relevance sorting needs a search" });
+    }
+  });
+export type ListAppsQuery = z.infer<typeof listAppsQuery>;
+
+/** GET /api/apps/featured/list */
+export const featuredAppsQuery = z.object({
+  environment: environmentParam,
+  limit: pagingQuery({ defaultLimit: 10, maxLimit: 50 }).limit.meta({ description: "How many apps, 1–50." }),
+});
+export type FeaturedAppsQuery = z.infer<typeof featuredAppsQuery>;
+
+/** GET /api/apps/:slug/reviews */
+export const listReviewsQuery = z.object({
+  page: page.meta({ description: "Page number, from 1." }),
+  limit: limit.meta({ description: "Reviews per page, 1–100." }),
+});
+export type ListReviewsQuery = z.infer<typeof listReviewsQuery>;
+
+/** A path slug that could exist: lowercase ASCII words joined by `-`, at most 60 characters. */
+export const slugParam = z
+  .string()
+  .max(60)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+
+/** POST /api/apps/:slug/install. The body is optional; without a workspace every install counts. */
+export const installBody = z.strictObject({
+  workspaceId: z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .max(100, { error: "must be at most 100 characters" })
+    .regex(/^[A-Za-z0-9._:-]+$/, { error: "may contain only letters, digits, '.', '_', ':' and '-'" })
+    .optional()
+    .meta({ description: "The Yapture workspace installing the app; a workspace is counted once per app." }),
+});
+export type InstallInput = z.infer<typeof installBody>;
+
+/** POST /api/apps/:slug/reviews */
+export const reviewBody = z.strictObject({
+  rating: z
+    .number({ error: "must be a whole number from 1 to 5" })
+    .int({ error: "must be a whole number from 1 to 5" })
+    .min(1, { error: "must be at least 1" })
+    .max(5, { error: "must be at most 5" })
+    .meta({ description: "Stars, 1–5." }),
+  title: optionalText(100).meta({ description: "Optional headline, at most 100 characters." }),
+  body: optionalText(2000).meta({ description: "Optional text, at most 2000 characters." }),
+});
+export type ReviewInput = z.infer<typeof reviewBody>;
+/** Fields a client might try to set on a review; named as read-only rather than unknown. */
+export const REVIEW_READ_ONLY_FIELDS = ["author", "authorName", "yaptureUserId", "appId"] as const;
