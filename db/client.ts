@@ -38,19 +38,29 @@ async function openPglite(dataDir: string): Promise<Connection> {
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<Connection> {
+// Any constant works; it only has to be the same for every process migrating this database.
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+/** Applies migrations on one dedicated connection holding an advisory lock, so a web process and a worker starting together take turns. */
+async function migratePostgres(url: string): Promise<void> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle({ client, schema });
+  const single = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  } catch (error) {
-    await client.end({ timeout: 1 });
-    throw error;
+    await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrate(drizzle({ client: single }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await single.end({ timeout: 5 });
   }
-  return { db: db as unknown as Database, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPostgres(url: string): Promise<Connection> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  await migratePostgres(url);
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  return { db: drizzle({ client, schema }) as unknown as Database, kind: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 
 /** Opens (once) and migrates the database configured by the environment. */

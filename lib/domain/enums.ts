@@ -43,6 +43,14 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const REVIEW_CRITERIA = ["FUNCTIONALITY", "QUALITY", "SECURITY", "TERMS_COMPLIANCE", "USER_EXPERIENCE"] as const;
 export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number];
 
+export const REVIEW_CRITERION_LABELS: Record<ReviewCriterion, string> = {
+  FUNCTIONALITY: "Functionality",
+  QUALITY: "Quality",
+  SECURITY: "Security",
+  TERMS_COMPLIANCE: "Terms compliance",
+  USER_EXPERIENCE: "User experience",
+};
+
 export const EMAIL_TYPES = ["DEVELOPER_VERIFIED", "DEVELOPER_REJECTED", "APP_APPROVED", "APP_REJECTED"] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 

@@ -1,0 +1,12 @@
+import { rejectApp } from "@/lib/admin/app-review";
+import { withAdmin } from "@/lib/auth/with-admin";
+import { json, otherMethods, readBody } from "@/lib/http";
+import { rejectAppBody } from "@/lib/validation/admin";
+
+// POST /api/admin/apps/:id/reject — { reasons: [{ criterion, message }], message? }: PENDING → REJECTED, email.
+export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
+  const input = await readBody(request, rejectAppBody);
+  return json(await rejectApp({ actor: admin, appId: params.id, input }));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,0 +1,12 @@
+import { unpublishApp } from "@/lib/admin/app-review";
+import { withAdmin } from "@/lib/auth/with-admin";
+import { json, otherMethods, readBody } from "@/lib/http";
+import { reasonBody } from "@/lib/validation/admin";
+
+// POST /api/admin/apps/:id/unpublish — { reason }: APPROVED → UNPUBLISHED, gone from the public API.
+export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
+  const { reason } = await readBody(request, reasonBody);
+  return json(await unpublishApp({ actor: admin, appId: params.id, reason }));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

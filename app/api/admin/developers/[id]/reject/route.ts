@@ -1,0 +1,12 @@
+import { adminDeveloperView, rejectDeveloper } from "@/lib/admin/developer-review";
+import { withAdmin } from "@/lib/auth/with-admin";
+import { json, otherMethods, readBody } from "@/lib/http";
+import { reasonBody } from "@/lib/validation/admin";
+
+// POST /api/admin/developers/:id/reject — { reason }
+export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
+  const { reason } = await readBody(request, reasonBody);
+  return json(adminDeveloperView(await rejectDeveloper({ actor: admin, developerId: params.id, reason })));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,0 +1,10 @@
+import { adminDeveloperView, verifyDeveloper } from "@/lib/admin/developer-review";
+import { withAdmin } from "@/lib/auth/with-admin";
+import { json, otherMethods } from "@/lib/http";
+
+// POST /api/admin/developers/:id/verify
+export const POST = withAdmin<{ id: string }>(async ({ admin, params }) =>
+  json(adminDeveloperView(await verifyDeveloper({ actor: admin, developerId: params.id }))),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);
