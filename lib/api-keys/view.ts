@@ -1,7 +1,8 @@
 import type { ApiKey } from "@/db/schema";
+import type { ApiKeyResource, CreatedApiKey } from "@/lib/validation/responses";
 
 /** A key as listings show it: masked, never the plaintext or the hash. */
-export function apiKeyView(key: ApiKey, now = new Date()) {
+export function apiKeyView(key: ApiKey, now = new Date()): ApiKeyResource {
   return {
     id: key.id,
     name: key.name,
@@ -15,7 +16,7 @@ export function apiKeyView(key: ApiKey, now = new Date()) {
 }
 
 /** The create response: the only place the full key ever appears. */
-export function createdApiKeyView(key: ApiKey, plaintext: string) {
+export function createdApiKeyView(key: ApiKey, plaintext: string): CreatedApiKey {
   return {
     id: key.id,
     name: key.name,

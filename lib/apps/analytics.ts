@@ -2,6 +2,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { installs } from "@/db/schema";
+import type { AppAnalytics } from "@/lib/validation/responses";
 
 import { getDeveloperApp } from "./service";
 
@@ -11,7 +12,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Counters of the app and its installs per UTC day over the last 30 days, zero-filled. */
-export async function getAppAnalytics({ developerId, appId, now = new Date() }: { developerId: string; appId: string; now?: Date }) {
+export async function getAppAnalytics({
+  developerId,
+  appId,
+  now = new Date(),
+}: {
+  developerId: string;
+  appId: string;
+  now?: Date;
+}): Promise<AppAnalytics> {
   const { app } = await getDeveloperApp({ developerId, appId });
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (DAYS - 1) * DAY_MS);
   const db = await getDb();

@@ -1,4 +1,5 @@
 import type { App, AppScreenshot } from "@/db/schema";
+import type { DeveloperAppResource } from "@/lib/validation/responses";
 
 export type ScreenshotRow = Pick<AppScreenshot, "url" | "caption" | "position">;
 
@@ -9,7 +10,7 @@ export function screenshotsView(screenshots: ScreenshotRow[]) {
 }
 
 /** An app as its developer sees it: everything public plus status, review outcome and timestamps. */
-export function developerAppView(app: App, screenshots: ScreenshotRow[]) {
+export function developerAppView(app: App, screenshots: ScreenshotRow[]): DeveloperAppResource {
   return {
     id: app.id,
     slug: app.slug,
@@ -35,4 +36,3 @@ export function developerAppView(app: App, screenshots: ScreenshotRow[]) {
     updatedAt: app.updatedAt.toISOString(),
   };
 }
-export type DeveloperApp = ReturnType<typeof developerAppView>;

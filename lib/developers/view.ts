@@ -1,7 +1,8 @@
 import type { Developer } from "@/db/schema";
+import type { DeveloperProfile } from "@/lib/validation/responses";
 
 /** The developer profile as the owner sees it (register, GET/PUT /api/dev/me). */
-export function developerView(developer: Developer) {
+export function developerView(developer: Developer): DeveloperProfile {
   return {
     id: developer.id,
     name: developer.name,
@@ -16,4 +17,3 @@ export function developerView(developer: Developer) {
     updatedAt: developer.updatedAt.toISOString(),
   };
 }
-export type DeveloperView = ReturnType<typeof developerView>;

@@ -47,6 +47,9 @@ export function route<P extends RouteParams = RouteParams>(
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Marks the 405 handlers, so tooling (the API contract test) can tell them from real endpoints. */
+export const METHOD_NOT_ALLOWED: unique symbol = Symbol.for("marketplace.method-not-allowed");
 type Method = (typeof METHODS)[number];
 
 /**
@@ -60,5 +63,6 @@ export function otherMethods(allowed: readonly Method[]): Record<Method, NextRou
       headers: { allow },
     });
   });
+  Object.assign(refuse, { [METHOD_NOT_ALLOWED]: true });
   return Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, NextRouteHandler>;
 }

@@ -1,5 +1,8 @@
 import type { NextRouteHandler } from "@/lib/http";
 
+import { contractViolations } from "./response-contract";
+import { routeRegistry } from "./route-registry";
+
 type CallOptions = {
   method?: string;
   path?: string;
@@ -12,7 +15,11 @@ type CallOptions = {
 
 export type CallResult = { status: number; headers: Headers; body: any; text: string };
 
-/** Calls a route handler export the way Next.js does, with a real Request. */
+/**
+ * Calls a route handler export the way Next.js does, with a real Request, and checks the answer
+ * against the OpenAPI document (documented status, body matching its schema): a test that
+ * receives an undocumented response fails.
+ */
 export async function call(handler: NextRouteHandler, options: CallOptions = {}): Promise<CallResult> {
   const headers = new Headers(options.headers);
   let body: string | undefined = options.rawBody;
@@ -29,5 +36,10 @@ export async function call(handler: NextRouteHandler, options: CallOptions = {})
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   const parsed = text && contentType.includes("json") ? (JSON.parse(text) as unknown) : undefined;
+  const route = (await routeRegistry()).byHandler.get(handler);
+  if (route) {
+    const violations = contractViolations({ path: route.path, method: route.method, status: response.status, contentType, body: parsed });
+    if (violations.length > 0) throw new Error(`response breaks the API contract:\n${violations.join("\n")}\n${text.slice(0, 500)}`);
+  }
   return { status: response.status, headers: response.headers, body: parsed, text };
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
 import { env } from "@/lib/env";
 
+import { pagingQuery } from "@/lib/http/paging";
+
 import { httpsUrl, optionalText, trimmedText } from "./common";
 
 /** Sentences end in . ! or ? followed by whitespace; "v2.0" and "example.com" are not ends. */
@@ -68,3 +70,6 @@ export type UpdateAppInput = z.infer<typeof updateAppBody>;
 export const APP_READ_ONLY_FIELDS = ["environment", "slug", "status", "featured", "installCount", "developerId"] as const;
 
 export type ScreenshotInput = z.infer<typeof screenshot>;
+
+/** GET /api/dev/apps */
+export const listMyAppsQuery = z.object(pagingQuery());

@@ -1,18 +1,15 @@
-import { z } from "zod";
-
 import { developerAppView } from "@/lib/apps/developer-view";
 import { createApp, listDeveloperApps } from "@/lib/apps/service";
 import { withDeveloper } from "@/lib/auth/with-developer";
-import { json, otherMethods, paged, pagingQuery, parseQuery, readBody } from "@/lib/http";
-import { APP_READ_ONLY_FIELDS, createAppBody } from "@/lib/validation/apps";
+import { json, otherMethods, paged, parseQuery, readBody } from "@/lib/http";
+import { APP_READ_ONLY_FIELDS, createAppBody, listMyAppsQuery } from "@/lib/validation/apps";
 
-const listQuery = z.object(pagingQuery());
 // `environment` is accepted on create; every other server-owned field is read-only.
 const CREATE_READ_ONLY = APP_READ_ONLY_FIELDS.filter((field) => field !== "environment");
 
 // GET /api/dev/apps — the caller's listings, newest first, paged.
 export const GET = withDeveloper({ scope: "APP_READ", requireVerified: true }, async ({ developer, request }) => {
-  const paging = parseQuery(request, listQuery);
+  const paging = parseQuery(request, listMyAppsQuery);
   const { items, total } = await listDeveloperApps({ developerId: developer.id, paging });
   return json(paged(items.map(({ app, screenshots }) => developerAppView(app, screenshots)), paging, total));
 });

@@ -1,0 +1,141 @@
+import { z } from "zod";
+
+import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
+import { problemSchema } from "@/lib/validation/responses";
+
+import { OPERATIONS, type Operation } from "./operations";
+
+type JsonSchema = Record<string, unknown>;
+
+const DESCRIPTION = `The HTTP API of the Yapture Marketplace.
+
+**Authentication.** Developer endpoints (\`/api/dev\`) take an API key (\`Authorization: Bearer mkp_…\`,
+limited to its scopes), a Yapture access token (all scopes), or the portal's session cookie (all
+scopes; writes must come from the marketplace's own origin). Administrator endpoints take an
+administrator's Yapture token or session; API keys never grant administrator rights. Public
+endpoints (\`/api/apps\`) need nothing, except posting a review, which needs a Yapture token.
+
+**Errors** are RFC 9457 problem details (\`application/problem+json\`) with a stable \`code\`:
+
+| code | status | meaning |
+|---|---|---|
+${Object.entries(ERROR_CODES)
+  .map(([code, { status, title }]) => `| \`${code}\` | ${status} | ${title} |`)
+  .join("\n")}
+
+Every response carries \`X-Request-Id\`; quote it when reporting a problem.`;
+
+/** Converts a zod schema, moving named schemas (`.meta({ id })`) into components. */
+function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const { $schema: _schema, $defs, ...rest } = json;
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) =>
+          key === "$ref" && typeof inner === "string" ? [key, inner.replace("#/$defs/", "#/components/schemas/")] : [key, rewrite(inner)],
+        ),
+      );
+    }
+    return value;
+  };
+  for (const [name, definition] of Object.entries($defs ?? {})) components[name] ??= rewrite(definition) as JsonSchema;
+  // A named schema at the top becomes a reference too.
+  const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
+  if (id) {
+    components[id] ??= rewrite(rest) as JsonSchema;
+    return { $ref: `#/components/schemas/${id}` };
+  }
+  return rewrite(rest) as JsonSchema;
+}
+
+function security(operation: Operation) {
+  const yapture = [{ yaptureToken: [] }, { portalSession: [] }];
+  if (operation.caller === "public") return [];
+  if (operation.caller === "developer") return [{ apiKey: operation.scope ? [operation.scope] : [] }, ...yapture];
+  return yapture;
+}
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: name === "slug" ? { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$", maxLength: 60 } : { type: "string", format: "uuid" },
+  }));
+}
+
+function queryParameters(operation: Operation, components: Record<string, JsonSchema>) {
+  if (!operation.query) return [];
+  const json = toSchema(operation.query, "output", components) as { properties?: Record<string, JsonSchema & { default?: unknown; description?: string }> };
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return { name, in: "query", required: false, ...(description ? { description } : {}), schema: rest };
+  });
+}
+
+function errorResponses(codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus.entries()].map(([status, list]) => [
+      String(status),
+      {
+        description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].title}`).join("; "),
+        content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+      },
+    ]),
+  );
+}
+
+function operationObject(operation: Operation, components: Record<string, JsonSchema>) {
+  const success = Object.fromEntries(
+    Object.entries(operation.success).map(([status, { description, schema }]) => [
+      status,
+      schema ? { description, content: { "application/json": { schema: toSchema(schema, "output", components) } } } : { description },
+    ]),
+  );
+  const scopeNote = operation.caller === "developer" ? `\n\nAPI-key scope: ${operation.scope ? `\`${operation.scope}\`` : "any valid key"}.` : "";
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description || scopeNote ? { description: `${operation.description ?? ""}${scopeNote}`.trim() } : {}),
+    security: security(operation),
+    parameters: [...pathParameters(operation.path), ...queryParameters(operation, components)],
+    ...(operation.body
+      ? { requestBody: { required: !operation.bodyOptional, content: { "application/json": { schema: toSchema(operation.body, "input", components) } } } }
+      : {}),
+    responses: { ...success, ...errorResponses(operation.errors) },
+  };
+}
+
+let cached: object | undefined;
+
+/** The OpenAPI 3.1 document of the whole API, generated from the operations list and the zod schemas. */
+export function openApiDocument(serverUrl: string): object {
+  if (cached) return { ...cached, servers: [{ url: serverUrl }] };
+  const components: Record<string, JsonSchema> = {};
+  toSchema(problemSchema, "output", components);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of OPERATIONS) {
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method] = operationObject(operation, components);
+  }
+  cached = {
+    openapi: "3.1.0",
+    info: { title: "Yapture Marketplace API", version: "1.0.0", description: DESCRIPTION },
+    tags: [...new Set(OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", bearerFormat: "mkp_ API key", description: "A developer API key, limited to its scopes." },
+        yaptureToken: { type: "http", scheme: "bearer", description: "A Yapture (OIDC) access token; the account owner, all scopes." },
+        portalSession: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The portal's session; writes must be same-origin." },
+      },
+    },
+  };
+  return { ...cached, servers: [{ url: serverUrl }] };
+}

@@ -1,0 +1,118 @@
+import type { z } from "zod";
+
+import type { ApiKeyScope } from "@/lib/domain/enums";
+import type { ErrorCode } from "@/lib/http/errors";
+import * as admin from "@/lib/validation/admin";
+import { createApiKeyBody } from "@/lib/validation/api-keys";
+import { createAppBody, listMyAppsQuery, updateAppBody } from "@/lib/validation/apps";
+import { registerDeveloperBody, updateDeveloperBody } from "@/lib/validation/developers";
+import { featuredAppsQuery, installBody, listAppsQuery, listReviewsQuery, reviewBody } from "@/lib/validation/public";
+import * as r from "@/lib/validation/responses";
+
+// Every operation of the HTTP API, described once. The OpenAPI document is generated from this
+// list, and the contract test checks it against the route files and their responses.
+
+export type Caller = "public" | "developer" | "yapture" | "admin";
+export type Operation = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  operationId: string;
+  tag: "Public marketplace" | "Developer profile" | "API keys" | "Developer apps" | "Administration" | "Service";
+  summary: string;
+  description?: string;
+  caller: Caller;
+  /** API-key scope the endpoint needs (tokens and sessions carry every scope); `null`: any valid key. */
+  scope?: ApiKeyScope | null;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  bodyOptional?: boolean;
+  success: Record<number, { description: string; schema?: z.ZodType }>;
+  errors: ErrorCode[];
+  cache?: string;
+};
+
+const devAuthErrors: ErrorCode[] = ["unauthenticated", "api_key_expired", "api_key_revoked", "developer_suspended", "developer_rejected", "service_unavailable"];
+const scoped: ErrorCode[] = [...devAuthErrors, "insufficient_scope", "developer_not_verified"];
+const adminErrors: ErrorCode[] = ["unauthenticated", "forbidden", "service_unavailable"];
+const bodyErrors: ErrorCode[] = ["invalid_json", "validation_failed", "payload_too_large", "unsupported_media_type"];
+
+export const OPERATIONS: Operation[] = [
+  // Service
+  { method: "get", path: "/api/health", operationId: "health", tag: "Service", summary: "The process is up", caller: "public", success: { 200: { description: "Up", schema: r.healthSchema } }, errors: [] },
+  { method: "get", path: "/api/ready", operationId: "ready", tag: "Service", summary: "The database is reachable and migrated", caller: "public", success: { 200: { description: "Ready", schema: r.readySchema } }, errors: ["service_unavailable"] },
+  { method: "get", path: "/api/openapi.json", operationId: "openapi", tag: "Service", summary: "This OpenAPI document", caller: "public", success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "OpenAPI 3.1 document" } }, errors: [] },
+
+  // Public marketplace
+  {
+    method: "get", path: "/api/apps", operationId: "listApps", tag: "Public marketplace", caller: "public",
+    summary: "Browse and search approved apps",
+    description: "Filters combine with AND. Ties in every sort order are broken by a stable key, so pages never overlap.",
+    query: listAppsQuery, success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "One page of apps", schema: r.pagedListOf(r.publicAppSchema) } }, errors: ["validation_failed"],
+  },
+  { method: "get", path: "/api/apps/featured/list", operationId: "listFeaturedApps", tag: "Public marketplace", caller: "public", summary: "Featured apps", query: featuredAppsQuery, success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "Featured apps", schema: r.listOf(r.publicAppSchema) } }, errors: ["validation_failed"] },
+  { method: "get", path: "/api/apps/categories/list", operationId: "listCategories", tag: "Public marketplace", caller: "public", summary: "All ten categories with counts of approved apps", success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "Categories in the specification's order", schema: r.listOf(r.categoryCountSchema) } }, errors: [] },
+  { method: "get", path: "/api/apps/{slug}", operationId: "getApp", tag: "Public marketplace", caller: "public", summary: "One approved app by its slug", success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "The app", schema: r.publicAppSchema } }, errors: ["not_found"] },
+  {
+    method: "post", path: "/api/apps/{slug}/install", operationId: "installApp", tag: "Public marketplace", caller: "public",
+    summary: "Record an installation", description: "A workspace counts once per app: the first install answers 201, repeats 200. Without `workspaceId` every install counts.",
+    body: installBody, bodyOptional: true,
+    success: { 201: { description: "Installed", schema: r.installResultSchema }, 200: { description: "Already installed in this workspace", schema: r.installResultSchema } },
+    errors: ["not_found", ...bodyErrors],
+  },
+  { method: "get", path: "/api/apps/{slug}/reviews", operationId: "listReviews", tag: "Public marketplace", caller: "public", summary: "Reviews of an app, newest first", query: listReviewsQuery, success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "One page of reviews", schema: r.pagedListOf(r.publicReviewSchema) } }, errors: ["not_found", "validation_failed"] },
+  {
+    method: "post", path: "/api/apps/{slug}/reviews", operationId: "reviewApp", tag: "Public marketplace", caller: "yapture",
+    summary: "Review an app", description: "One review per Yapture user and app: posting again replaces the earlier review (200).",
+    body: reviewBody,
+    success: { 201: { description: "Review created", schema: r.publicReviewSchema }, 200: { description: "Review replaced", schema: r.publicReviewSchema } },
+    errors: ["unauthenticated", "forbidden", "not_found", "service_unavailable", ...bodyErrors],
+  },
+
+  // Developer profile
+  {
+    method: "post", path: "/api/dev/register", operationId: "registerDeveloper", tag: "Developer profile", caller: "yapture",
+    summary: "Register the signed-in Yapture user as a developer", description: "The new profile waits for an administrator's verification (`PENDING_VERIFICATION`).",
+    body: registerDeveloperBody, success: { 201: { description: "Registered", schema: r.developerProfileSchema } },
+    errors: ["unauthenticated", "forbidden", "already_registered", "service_unavailable", ...bodyErrors],
+  },
+  { method: "get", path: "/api/dev/me", operationId: "getProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "The caller's developer profile", success: { 200: { description: "Profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found"] },
+  { method: "put", path: "/api/dev/me", operationId: "updateProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "Update the profile (partial)", body: updateDeveloperBody, success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found", "conflict", ...bodyErrors] },
+  { method: "patch", path: "/api/dev/me", operationId: "patchProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "Alias of PUT", body: updateDeveloperBody, success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found", "conflict", ...bodyErrors] },
+
+  // API keys
+  { method: "get", path: "/api/dev/api-keys", operationId: "listApiKeys", tag: "API keys", caller: "developer", scope: null, summary: "The caller's keys, masked, newest first", success: { 200: { description: "Keys", schema: r.listOf(r.apiKeySchema) } }, errors: scoped },
+  {
+    method: "post", path: "/api/dev/api-keys", operationId: "createApiKey", tag: "API keys", caller: "developer", scope: null,
+    summary: "Create a key (shown in full once)", description: "With an API key, only a subset of that key's own scopes can be granted.",
+    body: createApiKeyBody, success: { 201: { description: "The new key", schema: r.createdApiKeySchema } }, errors: [...scoped, "conflict", ...bodyErrors],
+  },
+  { method: "delete", path: "/api/dev/api-keys/{id}", operationId: "revokeApiKey", tag: "API keys", caller: "developer", scope: null, summary: "Revoke a key at once", success: { 204: { description: "Revoked" } }, errors: [...scoped, "not_found"] },
+
+  // Developer apps
+  { method: "get", path: "/api/dev/apps", operationId: "listMyApps", tag: "Developer apps", caller: "developer", scope: "APP_READ", summary: "The caller's listings, newest first", query: listMyAppsQuery, success: { 200: { description: "One page of listings", schema: r.pagedListOf(r.developerAppSchema) } }, errors: [...scoped, "validation_failed"] },
+  { method: "post", path: "/api/dev/apps", operationId: "createApp", tag: "Developer apps", caller: "developer", scope: "APP_CREATE", summary: "Create a listing in DRAFT", body: createAppBody, success: { 201: { description: "Created", schema: r.developerAppSchema } }, errors: [...scoped, "conflict", ...bodyErrors] },
+  { method: "get", path: "/api/dev/apps/{id}", operationId: "getMyApp", tag: "Developer apps", caller: "developer", scope: "APP_READ", summary: "One of the caller's listings", success: { 200: { description: "The listing", schema: r.developerAppSchema } }, errors: [...scoped, "not_found"] },
+  { method: "put", path: "/api/dev/apps/{id}", operationId: "updateApp", tag: "Developer apps", caller: "developer", scope: "APP_UPDATE", summary: "Update a DRAFT or REJECTED listing (partial)", body: updateAppBody, success: { 200: { description: "Updated", schema: r.developerAppSchema } }, errors: [...scoped, "not_found", "invalid_state", ...bodyErrors] },
+  { method: "patch", path: "/api/dev/apps/{id}", operationId: "patchApp", tag: "Developer apps", caller: "developer", scope: "APP_UPDATE", summary: "Alias of PUT", body: updateAppBody, success: { 200: { description: "Updated", schema: r.developerAppSchema } }, errors: [...scoped, "not_found", "invalid_state", ...bodyErrors] },
+  { method: "delete", path: "/api/dev/apps/{id}", operationId: "deleteApp", tag: "Developer apps", caller: "developer", scope: "APP_DELETE", summary: "Delete a listing that is not approved", success: { 204: { description: "Deleted" } }, errors: [...scoped, "not_found", "invalid_state"] },
+  {
+    method: "post", path: "/api/dev/apps/{id}/submit", operationId: "submitApp", tag: "Developer apps", caller: "developer", scope: "APP_UPDATE",
+    summary: "Submit for review", description: "Every image is fetched and checked first (PNG or JPEG; logo square ≥ 512×512, banner 1200×600, screenshots ≥ 1280×720); all failures come back in one `asset_invalid`.",
+    success: { 200: { description: "Now PENDING", schema: r.developerAppSchema } }, errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
+  },
+  { method: "get", path: "/api/dev/apps/{id}/analytics", operationId: "getAppAnalytics", tag: "Developer apps", caller: "developer", scope: "ANALYTICS_READ", summary: "Counters and installs per day (30 days)", success: { 200: { description: "Analytics", schema: r.analyticsSchema } }, errors: [...scoped, "not_found"] },
+
+  // Administration
+  { method: "get", path: "/api/admin/developers", operationId: "adminListDevelopers", tag: "Administration", caller: "admin", summary: "Developers, oldest first", query: admin.adminDevelopersQuery, success: { 200: { description: "One page", schema: r.pagedListOf(r.adminDeveloperSchema) } }, errors: [...adminErrors, "validation_failed"] },
+  ...(["verify", "reinstate"] as const).map((action): Operation => ({ method: "post", path: `/api/admin/developers/{id}/${action}`, operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`, tag: "Administration", caller: "admin", summary: action === "verify" ? "Verify a developer (email sent)" : "Reinstate a suspended developer", success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } }, errors: [...adminErrors, "not_found", "invalid_state"] })),
+  ...(["reject", "suspend"] as const).map((action): Operation => ({ method: "post", path: `/api/admin/developers/{id}/${action}`, operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`, tag: "Administration", caller: "admin", summary: action === "reject" ? "Reject a developer with a reason (email sent)" : "Suspend a developer: keys stop working, apps leave the marketplace", body: admin.reasonBody, success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } }, errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors] })),
+  { method: "get", path: "/api/admin/apps", operationId: "adminListApps", tag: "Administration", caller: "admin", summary: "Listings by status (default PENDING, oldest first)", query: admin.adminAppsQuery, success: { 200: { description: "One page", schema: r.pagedListOf(r.adminAppSchema) } }, errors: [...adminErrors, "validation_failed"] },
+  { method: "get", path: "/api/admin/apps/{id}", operationId: "adminGetApp", tag: "Administration", caller: "admin", summary: "One listing in any state", success: { 200: { description: "The listing", schema: r.adminAppSchema } }, errors: [...adminErrors, "not_found"] },
+  { method: "post", path: "/api/admin/apps/{id}/approve", operationId: "adminApproveApp", tag: "Administration", caller: "admin", summary: "Approve a pending listing (public at once, email sent)", body: admin.approveBody, bodyOptional: true, success: { 200: { description: "Approved", schema: r.adminAppSchema } }, errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors] },
+  { method: "post", path: "/api/admin/apps/{id}/reject", operationId: "adminRejectApp", tag: "Administration", caller: "admin", summary: "Reject a pending listing with reasons per criterion (email sent)", body: admin.rejectAppBody, success: { 200: { description: "Rejected", schema: r.adminAppSchema } }, errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors] },
+  { method: "post", path: "/api/admin/apps/{id}/feature", operationId: "adminFeatureApp", tag: "Administration", caller: "admin", summary: "Feature or unfeature an approved app", body: admin.featureBody, success: { 200: { description: "Updated", schema: r.adminAppSchema } }, errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors] },
+  { method: "post", path: "/api/admin/apps/{id}/unpublish", operationId: "adminUnpublishApp", tag: "Administration", caller: "admin", summary: "Take an approved app off the marketplace", body: admin.reasonBody, success: { 200: { description: "Unpublished", schema: r.adminAppSchema } }, errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors] },
+  { method: "post", path: "/api/admin/apps/{id}/republish", operationId: "adminRepublishApp", tag: "Administration", caller: "admin", summary: "Put an unpublished app back", success: { 200: { description: "Approved again", schema: r.adminAppSchema } }, errors: [...adminErrors, "not_found", "invalid_state"] },
+  { method: "get", path: "/api/admin/emails", operationId: "adminListEmails", tag: "Administration", caller: "admin", summary: "The email log, newest first", query: admin.adminEmailsQuery, success: { 200: { description: "One page", schema: r.pagedListOf(r.emailLogEntrySchema) } }, errors: [...adminErrors, "validation_failed"] },
+  { method: "get", path: "/api/admin/audit-events", operationId: "adminListAuditEvents", tag: "Administration", caller: "admin", summary: "Every administrator action, newest first", query: admin.auditQuery, success: { 200: { description: "One page", schema: r.pagedListOf(r.auditEventSchema) } }, errors: [...adminErrors, "validation_failed"] },
+];

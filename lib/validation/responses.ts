@@ -1,0 +1,213 @@
+import { z } from "zod";
+
+import {
+  API_KEY_SCOPES,
+  APP_CATEGORIES,
+  APP_ENVIRONMENTS,
+  APP_STATUSES,
+  DEVELOPER_STATUSES,
+  EMAIL_STATUSES,
+  EMAIL_TYPES,
+  REVIEW_CRITERIA,
+} from "@/lib/domain/enums";
+import { ERROR_CODES } from "@/lib/http/errors";
+
+// The shapes the API answers with. View functions are typed by these (so a view cannot drift
+// from its documentation), and the OpenAPI document and the contract tests are generated from them.
+
+const timestamp = z.iso.datetime().meta({ example: "2026-11-22T10:00:00.000Z" });
+const nullableTimestamp = timestamp.nullable();
+const id = z.uuid();
+
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ description: "A URL naming the error code." }),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
+    detail: z.string(),
+    errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+    requestId: z.string(),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details; `code` is stable and machine-readable." });
+
+export const developerProfileSchema = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    yaptureUserId: z.string(),
+    companyName: z.string().nullable(),
+    websiteUrl: z.string().nullable(),
+    bio: z.string().nullable(),
+    status: z.enum(DEVELOPER_STATUSES),
+    verifiedAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "DeveloperProfile" });
+
+export const adminDeveloperSchema = developerProfileSchema
+  .extend({ statusReason: z.string().nullable().meta({ description: "Why the account was rejected or suspended." }) })
+  .meta({ id: "AdminDeveloper" });
+
+const apiKeyFields = {
+  id,
+  name: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  maskedKey: z.string().meta({ example: "mkp_Ab3d…x9Yz" }),
+  createdAt: timestamp,
+  expiresAt: nullableTimestamp,
+  lastUsedAt: nullableTimestamp,
+};
+export const apiKeySchema = z.object({ ...apiKeyFields, status: z.enum(["ACTIVE", "EXPIRED"]) }).strict().meta({ id: "ApiKey" });
+export const createdApiKeySchema = z
+  .object({ ...apiKeyFields, key: z.string().meta({ description: "The full key. Shown in this response only; store it now." }) })
+  .strict()
+  .meta({ id: "CreatedApiKey" });
+
+export const screenshotSchema = z.object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() }).strict().meta({ id: "Screenshot" });
+
+export const rejectionSchema = z
+  .object({
+    reasons: z.array(z.object({ criterion: z.enum(REVIEW_CRITERIA), message: z.string() }).strict()),
+    message: z.string().nullable(),
+    rejectedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Rejection" });
+
+const listingFields = {
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  longDescription: z.string().nullable(),
+  category: z.enum(APP_CATEGORIES),
+  environment: z.enum(APP_ENVIRONMENTS),
+  logoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  screenshots: z.array(screenshotSchema),
+  featured: z.boolean(),
+  installCount: z.number().int(),
+};
+
+export const developerAppSchema = z
+  .object({
+    id,
+    ...listingFields,
+    oauthClientId: z.string().nullable(),
+    status: z.enum(APP_STATUSES),
+    rejection: rejectionSchema.nullable(),
+    submittedAt: nullableTimestamp,
+    publishedAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "DeveloperApp" });
+
+export const adminAppSchema = developerAppSchema
+  .extend({
+    reviewCount: z.number().int(),
+    averageRating: z.number().nullable(),
+    unpublishReason: z.string().nullable(),
+    developer: z.object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) }).strict(),
+  })
+  .meta({ id: "AdminApp" });
+
+export const analyticsSchema = z
+  .object({
+    installCount: z.number().int(),
+    reviewCount: z.number().int(),
+    averageRating: z.number().nullable(),
+    status: z.enum(APP_STATUSES),
+    featured: z.boolean(),
+    installsByDay: z.array(z.object({ date: z.iso.date(), count: z.number().int() }).strict()).length(30),
+  })
+  .strict()
+  .meta({ id: "AppAnalytics" });
+
+export const publicAppSchema = z
+  .object({
+    ...listingFields,
+    reviewCount: z.number().int(),
+    averageRating: z.number().nullable(),
+    developer: z.object({ name: z.string(), companyName: z.string().nullable(), websiteUrl: z.string().nullable() }).strict(),
+    publishedAt: nullableTimestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "PublicApp" });
+
+export const publicReviewSchema = z
+  .object({
+    id,
+    rating: z.number().int().min(1).max(5),
+    title: z.string().nullable(),
+    body: z.string().nullable(),
+    author: z.object({ name: z.string() }).strict(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Review" });
+
+export const categoryCountSchema = z
+  .object({ category: z.enum(APP_CATEGORIES), label: z.string(), count: z.number().int() })
+  .strict()
+  .meta({ id: "CategoryCount" });
+
+export const installResultSchema = z.object({ slug: z.string(), installCount: z.number().int() }).strict().meta({ id: "InstallResult" });
+
+export const emailLogEntrySchema = z
+  .object({
+    id,
+    to: z.string(),
+    type: z.enum(EMAIL_TYPES),
+    subject: z.string(),
+    status: z.enum(EMAIL_STATUSES),
+    attempts: z.number().int(),
+    createdAt: timestamp,
+    sentAt: nullableTimestamp,
+    lastError: z.string().nullable(),
+  })
+  .strict()
+  .meta({ id: "EmailLogEntry" });
+
+export const auditEventSchema = z
+  .object({
+    id,
+    actor: z.object({ yaptureUserId: z.string(), email: z.string() }).strict(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: id,
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "AuditEvent" });
+
+export const healthSchema = z.object({ status: z.literal("ok") }).strict();
+export const readySchema = z.object({ status: z.literal("ready"), migrations: z.number().int() }).strict();
+
+const paginationSchema = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() })
+  .strict()
+  .meta({ id: "Pagination" });
+
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) }).strict();
+export const pagedListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema }).strict();
+
+export type DeveloperProfile = z.infer<typeof developerProfileSchema>;
+export type ApiKeyResource = z.infer<typeof apiKeySchema>;
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+export type DeveloperAppResource = z.infer<typeof developerAppSchema>;
+export type AdminAppResource = z.infer<typeof adminAppSchema>;
+export type AppAnalytics = z.infer<typeof analyticsSchema>;
+export type PublicAppResource = z.infer<typeof publicAppSchema>;
+export type PublicReviewResource = z.infer<typeof publicReviewSchema>;
+export type EmailLogEntry = z.infer<typeof emailLogEntrySchema>;
+export type AuditEventResource = z.infer<typeof auditEventSchema>;
