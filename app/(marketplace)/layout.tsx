@@ -6,7 +6,7 @@ export default function MarketplaceLayout({ children }: { children: ReactNode })
   return (
     <>
       <SiteHeader />
-      <main className="mx-auto max-w-6xl px-6 py-10">{children}</main>
+      <main className="mx-auto max-w-7xl px-6 py-10">{children}</main>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { connection } from "next/server";
 
 import { AppCard } from "@/components/marketplace/app-card";
@@ -14,9 +15,18 @@ export default async function HomePage() {
         <p className="mt-3 max-w-2xl text-brand-100">
           Integrations, automations and insights built by developers around the world, reviewed by the Yapture team.
         </p>
+        <form action="/apps" className="mt-6 flex max-w-xl gap-2">
+          <input name="search" placeholder="Search apps" aria-label="Search apps" maxLength={100} className="flex-1 rounded-lg px-3 py-2 text-slate-900" />
+          <button className="rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
+        </form>
       </section>
       <AppSection title="Featured" apps={featured} />
       <AppSection title="Most popular" apps={popular} />
+      <p>
+        <Link href="/apps" className="font-medium text-brand-700 hover:underline">
+          Browse all apps →
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { Pager } from "@/components/ui/pager";
+import { auditEventView, listAuditEvents } from "@/lib/admin/audit";
+import { requireAdmin } from "@/lib/auth/require-admin";
+import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { auditQuery } from "@/lib/validation/admin";
+
+export const metadata = { title: "Audit log" };
+
+export default async function AuditLog({ searchParams }: { searchParams: PageSearchParams }) {
+  await requireAdmin("/admin/audit");
+  const paging = await pageQuery(searchParams, auditQuery);
+  const { rows, total } = await listAuditEvents(paging);
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-semibold">Audit log</h1>
+      <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+        {rows.map(auditEventView).map((event) => (
+          <li key={event.id} className="px-4 py-3" data-testid="audit-row">
+            <span className="font-mono text-xs text-slate-500">{event.createdAt.slice(0, 19).replace("T", " ")}</span>{" "}
+            <span className="font-medium">{event.actor.email}</span> · {event.action} · {event.targetType} {event.targetId.slice(0, 8)} ·{" "}
+            {String(event.before?.status ?? "")} → {String(event.after?.status ?? "")}
+          </li>
+        ))}
+      </ol>
+      {rows.length === 0 ? <p className="text-sm text-slate-500">No actions recorded yet.</p> : null}
+      <Pager basePath="/admin/audit" params={{}} page={paging.page} totalPages={Math.ceil(total / paging.limit)} />
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { StatusBadge } from "@/components/portal/status-badge";
+import { Pager } from "@/components/ui/pager";
+import { requireAdmin } from "@/lib/auth/require-admin";
+import { emailLogView, listEmails } from "@/lib/email/log-queries";
+import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { adminEmailsQuery } from "@/lib/validation/admin";
+
+export const metadata = { title: "Email log" };
+
+export default async function EmailLog({ searchParams }: { searchParams: PageSearchParams }) {
+  await requireAdmin("/admin/emails");
+  const { to, type, page, limit } = await pageQuery(searchParams, adminEmailsQuery);
+  const { rows, total } = await listEmails({ to, type, page, limit });
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-semibold">Email log</h1>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+            <tr>
+              <th className="px-4 py-3">To</th>
+              <th className="px-4 py-3">Type</th>
+              <th className="px-4 py-3">Subject</th>
+              <th className="px-4 py-3">Status</th>
+              <th className="px-4 py-3">Attempts</th>
+              <th className="px-4 py-3">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(emailLogView).map((email) => (
+              <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
+                <td className="px-4 py-3">{email.to}</td>
+                <td className="px-4 py-3 text-xs">{email.type}</td>
+                <td className="px-4 py-3">{email.subject}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={email.status === "SENT" ? "APPROVED" : email.status === "FAILED" ? "REJECTED" : "PENDING"} />
+                  <span className="ml-1 text-xs">{email.status}</span>
+                  {email.lastError ? <p className="mt-1 text-xs text-red-700">{email.lastError}</p> : null}
+                </td>
+                <td className="px-4 py-3">{email.attempts}</td>
+                <td className="px-4 py-3 text-xs text-slate-500">{email.createdAt.slice(0, 19).replace("T", " ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 ? <p className="p-6 text-sm text-slate-500">No emails yet.</p> : null}
+      </div>
+      <Pager basePath="/admin/emails" params={{ to, type }} page={page} totalPages={Math.ceil(total / limit)} />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from "next/link";
+
+import { adminQueueCounts } from "@/lib/admin/dashboard";
+import { requireAdmin } from "@/lib/auth/require-admin";
+
+export const metadata = { title: "Administration" };
+
+export default async function AdminDashboard() {
+  await requireAdmin("/admin");
+  const { pendingDevelopers, pendingApps, failedEmails, approvedApps } = await adminQueueCounts();
+  const cards = [
+    { label: "Developers awaiting verification", value: pendingDevelopers, href: "/admin/developers?status=PENDING_VERIFICATION", testId: "count-pending-developers" },
+    { label: "Listings awaiting review", value: pendingApps, href: "/admin/reviews", testId: "count-pending-apps" },
+    { label: "Published apps", value: approvedApps, href: "/admin/apps", testId: "count-approved-apps" },
+    { label: "Emails that failed", value: failedEmails, href: "/admin/emails", testId: "count-failed-emails" },
+  ];
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-semibold">Dashboard</h1>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <Link key={card.label} href={card.href} className="rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
+            <p className="text-3xl font-bold" data-testid={card.testId}>
+              {card.value}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">{card.label}</p>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

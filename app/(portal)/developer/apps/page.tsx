@@ -1,0 +1,60 @@
+import Link from "next/link";
+import { z } from "zod";
+
+import { AppLogo } from "@/components/portal/apps/app-logo";
+import { StatusBadge } from "@/components/portal/status-badge";
+import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { Pager } from "@/components/ui/pager";
+import { listDeveloperApps } from "@/lib/apps/service";
+import { pagingQuery } from "@/lib/http";
+import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+
+export const metadata = { title: "Your apps" };
+
+const PAGE_SIZE = 20;
+const listQuery = z.object({ page: pagingQuery().page });
+
+function NewListingLink() {
+  return (
+    <Link href="/developer/apps/new" className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+      New listing
+    </Link>
+  );
+}
+
+export default async function DeveloperAppsPage({ searchParams }: { searchParams: PageSearchParams }) {
+  const developer = await portalDeveloper("/developer/apps");
+  if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
+  const { page } = await pageQuery(searchParams, listQuery);
+  const { items, total } = await listDeveloperApps({ developerId: developer.id, paging: { page, limit: PAGE_SIZE } });
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Your apps</h1>
+        <NewListingLink />
+      </div>
+      {total === 0 ? (
+        <div className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-sm text-slate-600">
+          <p>You have no listings yet. Create one, add screenshots, and submit it for review; approved apps appear in the marketplace.</p>
+        </div>
+      ) : (
+        <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Your listings">
+          {items.map(({ app }) => (
+            <li key={app.id} className="flex items-center gap-4 px-4 py-3" data-testid="listing-row">
+              <AppLogo name={app.name} url={app.logoUrl} />
+              <div className="min-w-0 flex-1">
+                <Link href={`/developer/apps/${app.id}`} className="font-medium text-slate-900 hover:underline">
+                  {app.name}
+                </Link>
+                <p className="truncate font-mono text-xs text-slate-500">{app.slug}</p>
+              </div>
+              <StatusBadge status={app.status} />
+              <p className="w-36 text-right text-xs text-slate-500">Updated {app.updatedAt.toISOString().slice(0, 10)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager basePath="/developer/apps" params={{}} page={page} totalPages={Math.ceil(total / PAGE_SIZE)} />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { ApiKeyList } from "@/components/portal/api-keys/api-key-list";
+import { CreateApiKeyForm } from "@/components/portal/api-keys/create-api-key-form";
+import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { listApiKeys } from "@/lib/api-keys/service";
+import { apiKeyView } from "@/lib/api-keys/view";
+
+export const metadata = { title: "API keys" };
+
+export default async function ApiKeysPage() {
+  const developer = await portalDeveloper("/developer/keys");
+  if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="API keys" />;
+  const now = new Date();
+  const keys = (await listApiKeys(developer.id)).map((key) => apiKeyView(key, now));
+  return (
+    <section className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold">API keys</h1>
+        <p className="mt-1 max-w-2xl text-sm text-slate-600">
+          Keys let scripts call the developer API as you. Give each key only the scopes it needs, and revoke keys you no longer use.
+        </p>
+      </div>
+      <ApiKeyList keys={keys} />
+      <div className="max-w-xl">
+        <CreateApiKeyForm />
+      </div>
+    </section>
+  );
+}

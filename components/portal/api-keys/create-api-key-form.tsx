@@ -1,0 +1,108 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, type FormEvent } from "react";
+
+import { errorMessage, problemOf } from "@/components/portal/problem";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { apiFetch } from "@/lib/client/api";
+import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/domain/enums";
+import { createApiKeyBody, type CreateApiKeyInput } from "@/lib/validation/api-keys";
+import type { CreatedApiKey } from "@/lib/validation/responses";
+
+import { OneTimeKey } from "./one-time-key";
+
+const SCOPE_HELP: Record<ApiKeyScope, string> = {
+  APP_CREATE: "create listings",
+  APP_READ: "read your listings",
+  APP_UPDATE: "edit listings and submit them for review",
+  APP_DELETE: "delete listings that are not approved",
+  ANALYTICS_READ: "read install and review analytics",
+};
+
+// The same bounds the API enforces, read from its schema.
+const NAME_MAX = createApiKeyBody.shape.name.maxLength ?? undefined;
+const expiry = createApiKeyBody.shape.expiresInDays.unwrap();
+const EXPIRY_MIN = expiry.minValue ?? undefined;
+const EXPIRY_MAX = expiry.maxValue ?? undefined;
+
+/** What the form holds, as the API expects it; the server validates, so nothing is checked here. */
+function bodyOf(form: HTMLFormElement): Partial<CreateApiKeyInput> {
+  const data = new FormData(form);
+  const days = String(data.get("expiresInDays") ?? "").trim();
+  return {
+    name: String(data.get("name") ?? ""),
+    scopes: data.getAll("scopes").map(String) as ApiKeyScope[],
+    ...(days === "" ? {} : { expiresInDays: Number(days) }),
+  };
+}
+
+export function CreateApiKeyForm() {
+  const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const create = useMutation({
+    mutationFn: (body: Partial<CreateApiKeyInput>) => apiFetch<CreatedApiKey>("/api/dev/api-keys", { method: "POST", body }),
+    onSuccess: () => {
+      formRef.current?.reset();
+      router.refresh();
+    },
+  });
+  const problem = problemOf(create.error);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    create.mutate(bodyOf(event.currentTarget));
+  }
+
+  return (
+    <div className="space-y-4">
+      {create.data ? <OneTimeKey name={create.data.name} value={create.data.key} onDismiss={() => create.reset()} /> : null}
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="create-key-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="create-key-heading" className="font-semibold">
+          Create a key
+        </h2>
+        <TextField label="Key name" name="name" required maxLength={NAME_MAX} hint="For you: where the key is used, e.g. “CI deploys”." error={problem?.messageFor("name")} />
+        <fieldset className="space-y-2" aria-describedby={problem?.messageFor("scopes") ? "scopes-error" : undefined}>
+          <legend className="text-sm font-medium text-slate-700">Scopes (at least one)</legend>
+          {API_KEY_SCOPES.map((scope) => (
+            <div key={scope} className="flex items-baseline gap-2 text-sm">
+              <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} aria-describedby={`scope-${scope}-help`} />
+              <label htmlFor={`scope-${scope}`} className="font-mono text-xs">
+                {scope}
+              </label>
+              <span id={`scope-${scope}-help`} className="text-slate-500">
+                {SCOPE_HELP[scope]}
+              </span>
+            </div>
+          ))}
+          {problem?.messageFor("scopes") ? (
+            <p id="scopes-error" className="text-xs text-red-600">
+              {problem.messageFor("scopes")}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextField
+          label="Expires after (days)"
+          name="expiresInDays"
+          type="number"
+          inputMode="numeric"
+          min={EXPIRY_MIN}
+          max={EXPIRY_MAX}
+          step={1}
+          hint={`Optional, ${EXPIRY_MIN}–${EXPIRY_MAX}. Leave empty for a key that does not expire.`}
+          error={problem?.messageFor("expiresInDays")}
+        />
+        {create.error && !problem?.errors.length ? (
+          <p role="alert" className="text-sm text-red-600">
+            {errorMessage(create.error)}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create key"}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import Link from "next/link";
+
+import { StatusBadge } from "@/components/portal/status-badge";
+import type { DeveloperAppResource } from "@/lib/validation/responses";
+
+import { RejectionReasons } from "./rejection-reasons";
+
+type Listing = Pick<DeveloperAppResource, "status" | "slug" | "rejection" | "submittedAt">;
+
+const TONE: Record<Listing["status"], string> = {
+  DRAFT: "border-slate-200 bg-white",
+  PENDING: "border-amber-200 bg-amber-50",
+  APPROVED: "border-emerald-200 bg-emerald-50",
+  REJECTED: "border-red-200 bg-red-50",
+  UNPUBLISHED: "border-slate-300 bg-slate-100",
+};
+
+function Explanation({ listing }: { listing: Listing }) {
+  switch (listing.status) {
+    case "DRAFT":
+      return <p>Not submitted yet. Only you can see this listing; submit it for review when it is ready.</p>;
+    case "PENDING":
+      return (
+        <p>
+          Under review since {listing.submittedAt?.slice(0, 10) ?? "recently"}. Reviews typically take 24–48 hours; you will get an email
+          with the outcome. The listing cannot be edited meanwhile.
+        </p>
+      );
+    case "APPROVED":
+      return (
+        <p>
+          Live in the marketplace:{" "}
+          <Link href={`/apps/${listing.slug}`} className="text-brand-700 underline">
+            view the public page
+          </Link>
+          . Approved listings cannot be edited or deleted.
+        </p>
+      );
+    case "REJECTED":
+      return (
+        <div className="space-y-3">
+          <p>The reviewer found problems. Fix them in the form below and resubmit the listing.</p>
+          {listing.rejection ? <RejectionReasons rejection={listing.rejection} /> : null}
+        </div>
+      );
+    case "UNPUBLISHED":
+      return <p>An administrator took this listing out of the marketplace. Contact marketplace support to have it republished.</p>;
+  }
+}
+
+/** The listing's state and what it means for the developer. */
+export function ListingStatus({ listing }: { listing: Listing }) {
+  return (
+    <section aria-labelledby="listing-status-heading" className={`space-y-2 rounded-xl border p-5 text-sm text-slate-700 ${TONE[listing.status]}`}>
+      <h2 id="listing-status-heading" className="flex items-center gap-2 font-semibold text-slate-900">
+        Status
+        <span data-testid="listing-status">
+          <StatusBadge status={listing.status} />
+        </span>
+      </h2>
+      <Explanation listing={listing} />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+
+import { moveRow, screenshotRow, type ScreenshotRow } from "./listing-form-values";
+
+type Props = {
+  rows: ScreenshotRow[];
+  onChange: (rows: ScreenshotRow[]) => void;
+  min: number;
+  max: number;
+  urlMaxLength: number;
+  captionMaxLength: number;
+  hint: string;
+  /** The API's message for a path such as `screenshots` or `screenshots[1].url`. */
+  errorFor: (path: string) => string | undefined;
+};
+
+/** Screenshot rows of URL and caption; the row order is the order on the listing. */
+export function ScreenshotsEditor({ rows, onChange, min, max, urlMaxLength, captionMaxLength, hint, errorFor }: Props) {
+  const update = (index: number, change: Partial<ScreenshotRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-slate-700">Screenshots</legend>
+      <p className="text-xs text-slate-500">
+        {min}–{max} images, shown in this order. {hint}
+      </p>
+      {errorFor("screenshots") ? <p className="text-xs text-red-600">{errorFor("screenshots")}</p> : null}
+      <ol className="space-y-3">
+        {rows.map((row, index) => {
+          const n = index + 1;
+          return (
+            <li key={row.key} className="grid gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-[1fr_1fr_auto]">
+              <TextField
+                id={`screenshot-${n}-url`}
+                label={`Screenshot ${n} URL`}
+                type="url"
+                value={row.url}
+                maxLength={urlMaxLength}
+                placeholder="https://"
+                onChange={(event) => update(index, { url: event.target.value })}
+                error={errorFor(`screenshots[${index}].url`)}
+              />
+              <TextField
+                id={`screenshot-${n}-caption`}
+                label={`Screenshot ${n} caption`}
+                value={row.caption}
+                maxLength={captionMaxLength}
+                onChange={(event) => update(index, { caption: event.target.value })}
+                error={errorFor(`screenshots[${index}].caption`)}
+              />
+              <div className="flex items-end gap-1">
+                <Button type="button" variant="secondary" aria-label={`Move screenshot ${n} up`} disabled={index === 0} onClick={() => onChange(moveRow(rows, index, -1))}>
+                  ↑
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`Move screenshot ${n} down`}
+                  disabled={index === rows.length - 1}
+                  onClick={() => onChange(moveRow(rows, index, 1))}
+                >
+                  ↓
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`Remove screenshot ${n}`}
+                  disabled={rows.length <= min}
+                  onClick={() => onChange(rows.filter((_, at) => at !== index))}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <Button type="button" variant="secondary" disabled={rows.length >= max} onClick={() => onChange([...rows, screenshotRow()])}>
+        Add screenshot
+      </Button>
+    </fieldset>
+  );
+}

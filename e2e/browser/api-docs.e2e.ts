@@ -1,0 +1,11 @@
+import { expect, test } from "@playwright/test";
+
+test("the API documentation page renders the OpenAPI document and the getting-started guide", async ({ page }) => {
+  await page.goto("/docs/api");
+  await expect(page.getByRole("heading", { name: "Yapture Marketplace API" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
+  await expect(page.getByText("curl -X POST", { exact: false }).first()).toBeVisible();
+  expect(await page.getByTestId("operation").count()).toBeGreaterThan(30);
+  await page.getByText("/api/dev/apps/{id}/submit").click();
+  await expect(page.getByText("asset_invalid", { exact: false }).first()).toBeVisible();
+});

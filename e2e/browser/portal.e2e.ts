@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, test, type Page } from "@playwright/test";
+
+/** Signs in on the bundled Yapture provider, starting from a page that requires sign-in. */
+async function signIn(page: Page, path: string, email: string) {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Sign in with Yapture" }).click();
+  await expect(page.getByRole("heading", { name: /Yapture \(development sign-in\)/ })).toBeVisible();
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test("a new developer is verified, creates an API key and submits a listing for review", async ({ page, browser, baseURL }) => {
+  test.slow();
+  const suffix = randomUUID().slice(0, 8);
+  const email = `portal-${suffix}@example.com`;
+
+  // Register; until verified the keys page explains instead of offering a form.
+  await signIn(page, "/developer", email);
+  await expect(page.getByTestId("signed-in-as")).toContainText(email);
+  await page.getByRole("button", { name: "Register as a developer" }).click();
+  await expect(page.getByTestId("status-badge")).toHaveText("pending verification");
+  await page.goto("/developer/keys");
+  await expect(page.getByTestId("not-verified")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
+
+  // An administrator verifies the new developer in a separate browser session.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signIn(admin, "/admin/developers", "admin@example.com");
+  await admin.waitForURL((url) => url.pathname.startsWith("/admin"));
+  await admin.goto("/admin/developers?status=PENDING_VERIFICATION");
+  const pendingRow = admin.getByTestId("developer-row").filter({ hasText: email });
+  await pendingRow.getByRole("button", { name: "Verify" }).click();
+  await expect(pendingRow).toHaveCount(0);
+  await adminContext.close();
+
+  const portalNav = page.getByRole("navigation", { name: "Developer portal" });
+  await page.goto("/developer");
+  await expect(page.getByTestId("status-badge")).toHaveText("verified");
+
+  // API key: a field error from the API, then the full key exactly once.
+  await portalNav.getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Key name").fill("CI deploys");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByText("at least one scope is required")).toBeVisible();
+  await page.getByLabel("APP_CREATE", { exact: true }).check();
+  await page.getByLabel("APP_READ", { exact: true }).check();
+  await page.getByRole("button", { name: "Create key" }).click();
+  const once = page.getByTestId("api-key-once");
+  await expect(once).toContainText("will not be shown again");
+  const key = await once.getByLabel("New API key").inputValue();
+  expect(key).toMatch(/^mkp_[0-9A-Za-z]{38}$/);
+
+  await page.reload();
+  await expect(page.getByTestId("api-key-once")).toHaveCount(0);
+  const keyRow = page.getByTestId("api-key-row").filter({ hasText: "CI deploys" });
+  await expect(keyRow).toContainText(`${key.slice(0, 8)}…${key.slice(-4)}`);
+  await expect(keyRow).toContainText("active");
+  expect(await page.content()).not.toContain(key);
+
+  // Listing: images served by the app itself (the seeded Slack Sync demo files).
+  await portalNav.getByRole("link", { name: "Apps", exact: true }).click();
+  await expect(page.getByText("You have no listings yet")).toBeVisible();
+  await page.getByRole("link", { name: "New listing" }).click();
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  const demo = (file: string) => `${baseURL}/demo/slack-sync/${file}`;
+  const name = `Portal Sync ${suffix}`;
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Short description").fill("Posts task updates to chat channels.");
+  await page.getByLabel("Long description").fill("## Highlights\n\n- Channel mapping");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Long description preview" }).getByRole("heading", { name: "Highlights" })).toBeVisible();
+  await page.getByRole("button", { name: "Back to editing" }).click();
+  await page.getByLabel("Category").selectOption("COMMUNICATION");
+  await page.getByLabel("Logo URL").fill(demo("logo.png"));
+  await page.getByLabel("Banner URL").fill(demo("banner.png"));
+  await page.getByLabel("Screenshot 1 URL").fill(demo("screenshot-2.png"));
+  await page.getByLabel("Screenshot 1 caption").fill("Channel settings");
+  await page.getByLabel("Screenshot 2 URL").fill(demo("screenshot-1.png"));
+  await page.getByLabel("Screenshot 2 caption").fill("Updates in a channel");
+  // Row order is listing order: put the channel view first.
+  await page.getByRole("button", { name: "Move screenshot 2 up" }).click();
+  await expect(page.getByLabel("Screenshot 1 URL")).toHaveValue(demo("screenshot-1.png"));
+  await page.getByRole("button", { name: "Create listing" }).click();
+
+  await expect(page).toHaveURL(/\/developer\/apps\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("listing-status")).toHaveText("draft");
+  await expect(page.getByRole("form", { name: "Edit listing" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Screenshots", exact: true }).getByRole("figure").first()).toContainText("Updates in a channel");
+
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByTestId("listing-status")).toHaveText("pending");
+  await expect(page.getByText("typically take 24–48 hours")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Edit listing" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
+
+  await portalNav.getByRole("link", { name: "Apps", exact: true }).click();
+  await expect(page.getByTestId("listing-row").filter({ hasText: name })).toContainText("pending");
+});
