@@ -1,15 +1,8 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-/** Signs in on the bundled Yapture provider, starting from a page that requires sign-in. */
-async function signIn(page: Page, path: string, email: string) {
-  await page.goto(path);
-  await page.getByRole("button", { name: "Sign in with Yapture" }).click();
-  await expect(page.getByRole("heading", { name: /Yapture \(development sign-in\)/ })).toBeVisible();
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
+import { signIn } from "../support/yapture";
 
 test("a new developer is verified, creates an API key and submits a listing for review", async ({ page, browser, baseURL }) => {
   test.slow();

@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The bundled identity provider the e2e server starts beside the app (scripts/e2e-server.ts). */
+export const IDP_URL = `http://localhost:${process.env.E2E_IDP_PORT ?? 4200}`;
+
+/** Signs in on the bundled Yapture provider, starting from a page that requires sign-in. */
+export async function signIn(page: Page, path: string, email: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Sign in with Yapture" }).click();
+  await expect(page.getByRole("heading", { name: /Yapture \(development sign-in\)/ })).toBeVisible();
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** A real access token of the bundled provider for a fresh user. */
+export async function newYaptureUser(request: APIRequestContext, prefix = "dev") {
+  const id = randomUUID().slice(0, 8);
+  const user = { sub: `${prefix}-${id}`, email: `${prefix}-${id}@example.com`, name: `${prefix} ${id}` };
+  const response = await request.post(`${IDP_URL}/dev/token`, { data: user });
+  expect(response.status()).toBe(200);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { ...user, headers: { authorization: `Bearer ${access_token}` } };
+}
