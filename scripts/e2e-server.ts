@@ -38,6 +38,7 @@ const child = spawn("npx", ["next", "start", "-p", port], {
     YAPTURE_CLIENT_ID: "marketplace-e2e",
     YAPTURE_CLIENT_SECRET: "marketplace-e2e-secret",
     ADMIN_EMAILS: "admin@example.com",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
 

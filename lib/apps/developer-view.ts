@@ -9,10 +9,14 @@ export function screenshotsView(screenshots: ScreenshotRow[]) {
     .map((shot) => ({ url: shot.url, caption: shot.caption, order: shot.position }));
 }
 
-/** An app as its developer sees it: everything public plus status, review outcome and timestamps. */
-export function developerAppView(app: App, screenshots: ScreenshotRow[]): DeveloperAppResource {
+export type ListingFields = Pick<
+  App,
+  "slug" | "name" | "description" | "longDescription" | "category" | "environment" | "logoUrl" | "bannerUrl" | "websiteUrl" | "featured" | "installCount"
+>;
+
+/** The listing as everyone sees it; both the developer's and the public view start from this, field by field. */
+export function listingView(app: ListingFields, screenshots: ScreenshotRow[]) {
   return {
-    id: app.id,
     slug: app.slug,
     name: app.name,
     description: app.description,
@@ -22,11 +26,19 @@ export function developerAppView(app: App, screenshots: ScreenshotRow[]): Develo
     logoUrl: app.logoUrl,
     bannerUrl: app.bannerUrl,
     websiteUrl: app.websiteUrl,
-    oauthClientId: app.oauthClientId,
     screenshots: screenshotsView(screenshots),
-    status: app.status,
     featured: app.featured,
     installCount: app.installCount,
+  };
+}
+
+/** An app as its developer sees it: everything public plus status, review outcome and timestamps. */
+export function developerAppView(app: App, screenshots: ScreenshotRow[]): DeveloperAppResource {
+  return {
+    id: app.id,
+    ...listingView(app, screenshots),
+    oauthClientId: app.oauthClientId,
+    status: app.status,
     rejection: app.rejection
       ? { reasons: app.rejection.reasons, message: app.rejection.message, rejectedAt: app.rejection.rejectedAt }
       : null,

@@ -1,7 +1,7 @@
 import type { App, Developer } from "@/db/schema";
 import type { PublicAppResource } from "@/lib/validation/responses";
 
-import { screenshotsView, type ScreenshotRow } from "./developer-view";
+import { listingView, type ScreenshotRow } from "./developer-view";
 
 /** The app columns a public view is built from; queries select exactly these (plus `id` to join screenshots). */
 export type PublicAppFields = Pick<
@@ -37,18 +37,7 @@ export type PublicAppRow = {
  */
 export function publicAppView({ app, developer, screenshots }: PublicAppRow): PublicAppResource {
   return {
-    slug: app.slug,
-    name: app.name,
-    description: app.description,
-    longDescription: app.longDescription,
-    category: app.category,
-    environment: app.environment,
-    logoUrl: app.logoUrl,
-    bannerUrl: app.bannerUrl,
-    websiteUrl: app.websiteUrl,
-    screenshots: screenshotsView(screenshots),
-    featured: app.featured,
-    installCount: app.installCount,
+    ...listingView(app, screenshots),
     reviewCount: app.reviewCount,
     averageRating: app.averageRating === null ? null : Number(app.averageRating),
     developer: { name: developer.name, companyName: developer.companyName, websiteUrl: developer.websiteUrl },

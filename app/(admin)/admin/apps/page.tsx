@@ -2,6 +2,8 @@ import Link from "next/link";
 
 import { ActionButton } from "@/components/admin/action-button";
 import { StatusBadge } from "@/components/portal/status-badge";
+import { DataTable } from "@/components/ui/data-table";
+import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
 import { listAppsForAdmin } from "@/lib/admin/app-review";
 import { requireAdmin } from "@/lib/auth/require-admin";
@@ -18,24 +20,8 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Published apps</h1>
-      <nav className="flex gap-2 text-sm">
-        {(["APPROVED", "UNPUBLISHED"] as const).map((value) => (
-          <Link key={value} href={`/admin/apps?status=${value}`} className={`rounded-full px-3 py-1 ${value === status ? "bg-brand-600 text-white" : "bg-white"}`}>
-            {value.toLowerCase()}
-          </Link>
-        ))}
-      </nav>
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-3">App</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Installs</th>
-              <th className="px-4 py-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+      <FilterTabs label="App status" values={["APPROVED", "UNPUBLISHED"] as const} current={status} href={(value) => `/admin/apps?status=${value}`} />
+      <DataTable columns={["App", "Status", "Installs", "Actions"]} empty={items.length === 0 ? "No apps here." : null}>
             {items.map((app) => (
               <tr key={app.id} className="border-t border-slate-100 align-top" data-testid="published-app-row">
                 <td className="px-4 py-3">
@@ -62,10 +48,7 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        {items.length === 0 ? <p className="p-6 text-sm text-slate-500">No apps here.</p> : null}
-      </div>
+      </DataTable>
       <Pager basePath="/admin/apps" params={{ status }} page={query.page} totalPages={Math.ceil(total / query.limit)} />
     </section>
   );

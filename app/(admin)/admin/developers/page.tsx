@@ -1,7 +1,7 @@
-import Link from "next/link";
-
 import { ActionButton } from "@/components/admin/action-button";
 import { StatusBadge } from "@/components/portal/status-badge";
+import { DataTable } from "@/components/ui/data-table";
+import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
 import { listDevelopersForAdmin } from "@/lib/admin/developer-review";
 import { requireAdmin } from "@/lib/auth/require-admin";
@@ -18,28 +18,13 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Developers</h1>
-      <nav className="flex flex-wrap gap-2 text-sm">
-        {[undefined, ...DEVELOPER_STATUSES].map((value) => (
-          <Link
-            key={value ?? "all"}
-            href={value ? `/admin/developers?status=${value}` : "/admin/developers"}
-            className={`rounded-full px-3 py-1 ${value === status ? "bg-brand-600 text-white" : "bg-white text-slate-700"}`}
-          >
-            {value ? value.replace(/_/g, " ").toLowerCase() : "all"}
-          </Link>
-        ))}
-      </nav>
-      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-3">Developer</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Registered</th>
-              <th className="px-4 py-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+      <FilterTabs
+        label="Developer status"
+        values={[undefined, ...DEVELOPER_STATUSES]}
+        current={status}
+        href={(value) => (value ? `/admin/developers?status=${value}` : "/admin/developers")}
+      />
+      <DataTable columns={["Developer", "Status", "Registered", "Actions"]} empty={rows.length === 0 ? "No developers here." : null}>
             {rows.map((developer) => (
               <tr key={developer.id} className="border-t border-slate-100 align-top" data-testid="developer-row">
                 <td className="px-4 py-3">
@@ -66,10 +51,7 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        {rows.length === 0 ? <p className="p-6 text-sm text-slate-500">No developers here.</p> : null}
-      </div>
+      </DataTable>
       <Pager basePath="/admin/developers" params={{ status }} page={paging.page} totalPages={Math.ceil(total / paging.limit)} />
     </section>
   );

@@ -1,4 +1,5 @@
 import { StatusBadge } from "@/components/portal/status-badge";
+import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { emailLogView, listEmails } from "@/lib/email/log-queries";
@@ -14,19 +15,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Email log</h1>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-3">To</th>
-              <th className="px-4 py-3">Type</th>
-              <th className="px-4 py-3">Subject</th>
-              <th className="px-4 py-3">Status</th>
-              <th className="px-4 py-3">Attempts</th>
-              <th className="px-4 py-3">Created</th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable columns={["To", "Type", "Subject", "Status", "Attempts", "Created"]} empty={rows.length === 0 ? "No emails yet." : null}>
             {rows.map(emailLogView).map((email) => (
               <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
                 <td className="px-4 py-3">{email.to}</td>
@@ -41,10 +30,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
                 <td className="px-4 py-3 text-xs text-slate-500">{email.createdAt.slice(0, 19).replace("T", " ")}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        {rows.length === 0 ? <p className="p-6 text-sm text-slate-500">No emails yet.</p> : null}
-      </div>
+      </DataTable>
       <Pager basePath="/admin/emails" params={{ to, type }} page={page} totalPages={Math.ceil(total / limit)} />
     </section>
   );
