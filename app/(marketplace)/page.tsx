@@ -16,7 +16,7 @@ export default async function HomePage() {
           Integrations, automations and insights built by developers around the world, reviewed by the Yapture team.
         </p>
         <form action="/apps" className="mt-6 flex max-w-xl gap-2">
-          <input name="search" placeholder="Search apps" aria-label="Search apps" maxLength={100} className="flex-1 rounded-lg px-3 py-2 text-slate-900" />
+          <input name="search" placeholder="Search apps" aria-label="Search apps" maxLength={100} className="flex-1 rounded-lg bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400" />
           <button className="rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
         </form>
       </section>

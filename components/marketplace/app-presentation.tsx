@@ -22,7 +22,7 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
   return (
     <article className="space-y-8">
       {app.bannerUrl ? (
-        <img src={app.bannerUrl} alt="" width={1200} height={600} className="aspect-[2/1] w-full rounded-2xl object-cover" />
+        <img src={app.bannerUrl} alt="" width={1200} height={600} className="h-72 w-full rounded-2xl object-cover" />
       ) : null}
       <header className="flex flex-wrap items-start gap-5">
         {app.logoUrl ? (
