@@ -2,10 +2,11 @@
 // (unless YAPTURE_ISSUER points elsewhere) and `next dev` on :3000, on PGlite with demo data.
 import { spawn } from "node:child_process";
 
+import { env } from "@/lib/env";
+
 import { startIdentityProvider } from "./idp/server";
 
-const issuer = process.env.YAPTURE_ISSUER ?? "http://localhost:4000";
-const appUrl = process.env.APP_URL ?? "http://localhost:3000";
+const { YAPTURE_ISSUER: issuer, APP_URL: appUrl, YAPTURE_CLIENT_ID, YAPTURE_CLIENT_SECRET } = env();
 const useBundledIdp = new URL(issuer).hostname === "localhost" || new URL(issuer).hostname === "127.0.0.1";
 
 const idp = useBundledIdp
@@ -14,8 +15,8 @@ const idp = useBundledIdp
       issuer,
       clients: [
         {
-          clientId: process.env.YAPTURE_CLIENT_ID ?? "marketplace-dev",
-          clientSecret: process.env.YAPTURE_CLIENT_SECRET ?? "marketplace-dev-secret",
+          clientId: YAPTURE_CLIENT_ID,
+          clientSecret: YAPTURE_CLIENT_SECRET,
           redirectUris: [`${appUrl}/api/auth/callback/yapture`],
         },
       ],
