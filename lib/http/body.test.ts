@@ -90,3 +90,12 @@ describe("readBody", () => {
     expect(res.body.code).toBe("validation_failed");
   });
 });
+
+describe("NUL characters", () => {
+  it("are refused in any string of the body, naming the field", async () => {
+    const res = await call(echo, { method: "POST", rawBody: '{"name":"a\\u0000b"}', headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual([{ path: "name", code: "invalid_string", message: "must not contain NUL characters" }]);
+  });
+});

@@ -34,6 +34,19 @@ async function readLimitedText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Postgres text cannot hold U+0000; refuse it up front, naming the field, instead of failing on insert. */
+function assertNoNulCharacters(value: unknown, path: string): void {
+  if (typeof value === "string" && value.includes("\u0000")) {
+    throw new ApiError("validation_failed", `${path || "body"}: must not contain NUL characters`, {
+      errors: [{ path, code: "invalid_string", message: "must not contain NUL characters" }],
+    });
+  }
+  if (Array.isArray(value)) value.forEach((item, index) => assertNoNulCharacters(item, `${path}[${index}]`));
+  else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) assertNoNulCharacters(item, path ? `${path}.${key}` : key);
+  }
+}
+
 /** The raw JSON value of a request body, or the matching 4xx. An empty body reads as `undefined`. */
 export async function readJson(request: Request): Promise<unknown> {
   const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
@@ -42,11 +55,14 @@ export async function readJson(request: Request): Promise<unknown> {
   }
   const text = await readLimitedText(request);
   if (text.trim() === "") return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("invalid_json", "the body is not valid JSON");
   }
+  assertNoNulCharacters(value, "");
+  return value;
 }
 
 /** Validates a value against a schema, turning problems into one 400 `validation_failed`. */

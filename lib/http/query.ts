@@ -18,7 +18,13 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
         errors: [{ path: key, code: "duplicate_parameter", message: "give the parameter once" }],
       });
     }
-    values[key] = all[0] ?? "";
+    const value = all[0] ?? "";
+    if (value.includes("\u0000")) {
+      throw new ApiError("validation_failed", `${key}: must not contain NUL characters`, {
+        errors: [{ path: key, code: "invalid_string", message: "must not contain NUL characters" }],
+      });
+    }
+    values[key] = value;
   }
   const result = schema.safeParse(values);
   if (result.success) return result.data;

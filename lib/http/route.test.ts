@@ -119,3 +119,12 @@ describe("parseQuery and paging", () => {
     });
   });
 });
+
+describe("parseQuery and NUL characters", () => {
+  it("refuses a NUL in a query value, naming the parameter", async () => {
+    const handler = route(async ({ request }) => json(parseQuery(request, z.object({ q: z.string().optional() }))));
+    const res = await call(handler, { path: "/api/x?q=a%00b" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe("q");
+  });
+});

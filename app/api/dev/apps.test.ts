@@ -76,6 +76,8 @@ describe("POST /api/dev/apps", () => {
   it.each([
     ["name", { name: "" }],
     ["name", { name: "n".repeat(81) }],
+    ["name", { name: "Nul\u0000Name" }],
+    ["screenshots[1].caption", { screenshots: [{ url: "https://example.com/1.png" }, { url: "https://example.com/2.png", caption: "nul\u0000" }] }],
     ["description", { description: "" }],
     ["description", { description: "d".repeat(201) }],
     ["description", { description: "One. Two. Three." }],
