@@ -13,7 +13,8 @@
 //   "bulk-task-importer" both have 128 installs so popularity sorting has a tie.
 // - Average ratings vary from 2.25 to 5; "invoice-from-tasks",
 //   "gitlab-merge-tracker" and "expense-approvals" all average 4.5, and
-//   "burndown-charts" and "timesheet-export" both average 4.0 (rating ties).
+//   "burndown-charts" and "timesheet-export" both average 4.0, and "focus-timer"
+//   (2 reviews) and "meeting-notes-to-tasks" (1 review) both average 5.0 (rating ties).
 //   "field-day-weather" and "webhook-relay" have no reviews.
 // - Full-text search demo: the word "standup" is in the name of "Standup Bot"
 //   and, among the other apps, appears ONLY in the longDescription of

@@ -69,9 +69,9 @@ pill() { # bg fg x y text : small rounded label, width from text length
 }
 avatar() { circle "$1" "$2" "$3" "${4:-14}"; }
 
-write_png() { # out  (canvas + A already built by caller via "${BASE[@]}")
+write_png() { # out [colours]  (canvas BASE + drawing args A built by the caller)
   "${IM[@]}" "${BASE[@]}" -gravity NorthWest "${A[@]}" \
-    +dither -colors 64 -strip -define png:exclude-chunks=date,time \
+    +dither -colors "${2:-64}" -strip -define png:exclude-chunks=date,time \
     -define png:compression-level=9 "PNG8:$1"
 }
 
@@ -92,7 +92,7 @@ make_logo() { # slug initials c1 c2
   A+=(-fill "rgba(255,255,255,0.08)" -draw "circle 60,70 60,-40")
   rect "rgba(255,255,255,0.9)" 156 392 356 402 5
   ctext "$F_BOLD" 200 white 256 236 "$2"
-  write_png "$out"
+  write_png "$out" 128 # gradients band visibly with fewer colours
 }
 
 make_banner() { # slug name initials c1 c2 tagline
@@ -122,7 +122,7 @@ make_banner() { # slug name initials c1 c2 tagline
   text "$F_REG" 30 "rgba(255,255,255,0.92)" 82 $((300 + ps + 20)) "$tag"
   rect "rgba(255,255,255,0.18)" 80 484 330 524 20
   text "$F_BOLD" 16 white 100 494 "Yapture Marketplace"
-  write_png "$out"
+  write_png "$out" 128
 }
 
 # ---------------------------------------------------------------- screenshot chrome
@@ -150,14 +150,16 @@ chrome() { # name initials c1 caption kind
   y=$((y + 40))
   rect "$(mix "$c1" 14)" 12 $((y - 8)) 207 $((y + 24)) 8
   rect "$c1" 24 $((y + 1)) 38 $((y + 15)) 3
-  text "$F_BOLD" 14 "$c1" 50 "$((y - 1))" "${name:0:20}"
+  local short=$name
+  ((${#short} > 18)) && short="${short:0:16}…"
+  text "$F_BOLD" 14 "$c1" 50 "$((y - 1))" "$short"
   rect "$LINE" 24 $((y + 41)) 38 $((y + 55)) 3
   bar "$LINE" 50 $((y + 43)) 90 10
   # header
   text "$F_BOLD" 26 "$INK" "$X0" 78 "$cap"
   text "$F_REG" 14 "$MUTED" "$X0" 116 "Northwind workspace · updated just now"
   rect "$c1" 1098 82 1248 118 8
-  text "$F_BOLD" 14 white 1122 91 "$([[ $5 == settings ]] && echo "Save changes" || echo "+ New task")"
+  text "$F_BOLD" 14 white 1122 91 "$([[ $5 == settings ]] && echo "  View docs" || echo "+ New task")"
 }
 
 panel() { rect "#E2E8F0" $(($1 + 2)) $(($2 + 3)) $(($3 + 2)) $(($4 + 3)) 12; rect white "$1" "$2" "$3" "$4" 12; }
@@ -183,7 +185,7 @@ ui_board() { # c1 c2 [pipeline]
       if [[ ${3:-} == pipeline ]]; then
         rnd 2 48; text "$F_BOLD" 15 "$c1" $((x + 24)) $((y + h - 32)) "\$$R,$((RANDOM % 9))00"
       else
-        t=$((RANDOM % 5)); pill "${TAG_BG[$t]}" "${TAG_FG[$t]}" $((x + 22)) $((y + h - 34)) "$(printf '%s' "YAP-$((100 + RANDOM % 300))")"
+        t=$((RANDOM % 5)); pill "${TAG_BG[$t]}" "${TAG_FG[$t]}" $((x + 22)) $((y + h - 34)) "YAP-$((100 + RANDOM % 300))"
       fi
       avatar "${AV[$((RANDOM % 7))]}" $((x + colw - 34)) $((y + h - 22)) 11
       ((c == 3)) && [[ ${3:-} != pipeline ]] && rect "$c1" $((x + 10)) "$y" $((x + 14)) $((y + h)) 0
@@ -222,13 +224,17 @@ ui_line() { # c1 c2
   done
   poly="$PX0,$PY1 $pts$((PX0 + (n - 1) * span)),$PY1"
   A+=(-fill "$(mix "$c1" 12)" -stroke none -draw "polygon $poly")
+  local bump=($pts); bump=${bump[5]}
   A+=(-fill none -stroke "#94A3B8" -strokewidth 3 -draw "stroke-dasharray 10 8 line $PX0,$PY0 $((PX0 + (n - 1) * span)),$PY1" -stroke none)
-  A+=(-fill none -stroke "$c1" -strokewidth 4 -draw "polyline $pts" -stroke none)
+  # segment by segment: IM6 closes wide open polylines with a chord back to the start
+  local prev=""
+  for p in $pts; do [[ -n $prev ]] && line "$c1" 4 "${prev%,*}" "${prev#*,}" "${p%,*}" "${p#*,}"; prev=$p; done
   for p in $pts; do circle white "${p%,*}" "${p#*,}" 6; circle "$c1" "${p%,*}" "${p#*,}" 4; done
   # annotation bubble on the scope bump
-  x=$((PX0 + 5 * span))
-  rect "$INK" $((x - 70)) $((PY0 + 6)) $((x + 90)) $((PY0 + 36)) 8
-  text "$F_BOLD" 12 white $((x - 58)) $((PY0 + 13)) "+6 pts scope added"
+  x=${bump%,*}; y=$((${bump#*,} - 56))
+  rect "$INK" $((x - 80)) "$y" $((x + 80)) $((y + 30)) 8
+  A+=(-fill "$INK" -draw "polygon $((x - 8)),$((y + 30)) $((x + 8)),$((y + 30)) $x,$((y + 40))")
+  text "$F_BOLD" 12 white $((x - 66)) $((y + 7)) "+6 pts scope added"
 }
 
 ui_bars() { # c1 c2
@@ -259,7 +265,7 @@ ui_chat() { # c1 c2 name
   )
   panel "$X0" "$Y0" "$X1" "$Y1"
   text "$F_BOLD" 16 "$INK" $((X0 + 24)) $((Y0 + 20)) "# team-updates"
-  text "$F_REG" 13 "$MUTED" $((X0 + 170)) $((Y0 + 23)) "12 members"
+  text "$F_REG" 13 "$MUTED" $((X0 + 196)) $((Y0 + 23)) "12 members"
   line "$LINE" 1 "$X0" $((Y0 + 54)) "$X1" $((Y0 + 54))
   for i in 0 1 2; do
     p=$((RANDOM % 8))
@@ -341,7 +347,7 @@ ui_list() { # c1 c2
   done
 }
 
-ui_code() { # c1 c2
+ui_code() { # c1 c2 slug
   local c1=$1 y i n ind x w k cols=("#93C5FD" "#F9A8D4" "#86EFAC" "#FDE68A" "#CBD5E1" "#C4B5FD") cmds=(
     "\$ yapture link YAP-142 --branch feature/YAP-142"
     "POST /hooks/yapture  200 OK  (124 ms)"
@@ -352,7 +358,7 @@ ui_code() { # c1 c2
   rect "#1E293B" "$X0" "$Y0" "$cx1" $((Y0 + 40)) 12
   rect "#1E293B" "$X0" $((Y0 + 28)) "$cx1" $((Y0 + 40)) 0
   circle "#F87171" $((X0 + 22)) $((Y0 + 20)) 6; circle "#FBBF24" $((X0 + 42)) $((Y0 + 20)) 6; circle "#4ADE80" $((X0 + 62)) $((Y0 + 20)) 6
-  text "$F_MONO" 13 "#94A3B8" $((X0 + 90)) $((Y0 + 12)) "build.log"
+  text "$F_MONO" 13 "#94A3B8" $((X0 + 90)) $((Y0 + 12)) "$3.log"
   y=$((Y0 + 60))
   for i in 0 1 2; do text "$F_MONO" 14 "$([[ $i == 2 ]] && echo "#4ADE80" || echo "#E2E8F0")" $((X0 + 56)) "$y" "${cmds[$i]}"
     text "$F_MONO" 13 "#475569" $((X0 + 16)) "$y" "$((i + 1))"; y=$((y + 28)); done
@@ -386,7 +392,15 @@ ui_timer() { # c1 c2
   local c1=$1 c2=$2 cx=$((X0 + 300)) cy=$((Y0 + 230)) r=150 i y
   panel "$X0" "$Y0" $((X0 + 600)) "$Y1"
   A+=(-fill none -stroke "$LINE" -strokewidth 22 -draw "circle $cx,$cy $((cx + r)),$cy")
-  A+=(-stroke "$c1" -strokewidth 22 -draw "arc $((cx - r)),$((cy - r)) $((cx + r)),$((cy + r)) -90 150" -stroke none)
+  # progress arc drawn as a filled ring segment (IM6 closes wide open strokes with a chord)
+  local arc
+  arc="$(awk -v cx="$cx" -v cy="$cy" -v ro=$((r + 11)) -v ri=$((r - 11)) 'BEGIN {
+    for (a = -90; a <= 150; a += 3) { t = a * 3.14159265 / 180; printf "%d,%d ", cx + ro * cos(t), cy + ro * sin(t) }
+    for (a = 150; a >= -90; a -= 3) { t = a * 3.14159265 / 180; printf "%d,%d ", cx + ri * cos(t), cy + ri * sin(t) } }')"
+  A+=(-fill "$c1" -stroke none -draw "polygon ${arc% }")
+  circle "$c1" "$cx" $((cy - r)) 11
+  circle "$c1" "$(awk -v c="$cx" -v r="$r" 'BEGIN { printf "%d", c + r * cos(150 * 3.14159265 / 180) }')" \
+    "$(awk -v c="$cy" -v r="$r" 'BEGIN { printf "%d", c + r * sin(150 * 3.14159265 / 180) }')" 11
   ctext "$F_BOLD" 64 "$INK" "$cx" $((cy - 8)) "13:47"
   ctext "$F_REG" 16 "$MUTED" "$cx" $((cy + 44)) "Focus · session 3 of 4"
   ctext "$F_BOLD" 18 "$INK" "$cx" $((cy + r + 50)) "Draft Q3 roadmap"
@@ -408,13 +422,15 @@ ui_timer() { # c1 c2
   text "$F_BOLD" 14 "$c1" $((rx + 32)) $((Y1 - 52)) "Today: 2 h 05 min focused"
 }
 
-ui_invoice() { # c1 c2
+ui_invoice() { # c1 c2 [receipt]
+  local head="INVOICE" num="NW-2024-031" state="Draft" action="Send invoice"
+  [[ ${3:-} == receipt ]] && head="RECEIPT" num="EXP-0457" state="Awaiting approval" action="Approve"
   local c1=$1 dx=$((X0 + 40)) dx1=$((X0 + 640)) y i amt total=0
   rect "#E2E8F0" $((dx + 4)) $((Y0 + 4)) $((dx1 + 4)) $((Y1 + 4)) 6
   rect white "$dx" "$Y0" "$dx1" "$Y1" 6
   rect "$c1" "$dx" "$Y0" "$dx1" $((Y0 + 8)) 0
-  text "$F_BOLD" 28 "$INK" $((dx + 32)) $((Y0 + 32)) "INVOICE"
-  text "$F_MONO" 14 "$MUTED" $((dx + 32)) $((Y0 + 72)) "NW-2024-031"
+  text "$F_BOLD" 28 "$INK" $((dx + 32)) $((Y0 + 32)) "$head"
+  text "$F_MONO" 14 "$MUTED" $((dx + 32)) $((Y0 + 72)) "$num"
   text "$F_BOLD" 13 "$MUTED" $((dx1 - 200)) $((Y0 + 36)) "BILL TO"
   bar "#94A3B8" $((dx1 - 200)) $((Y0 + 58)) 160 10; bar "$LINE" $((dx1 - 200)) $((Y0 + 76)) 130 9; bar "$LINE" $((dx1 - 200)) $((Y0 + 92)) 150 9
   y=$((Y0 + 140))
@@ -437,10 +453,10 @@ ui_invoice() { # c1 c2
   local rx=$((X0 + 680))
   panel "$rx" "$Y0" "$X1" $((Y0 + 250))
   text "$F_BOLD" 16 "$INK" $((rx + 20)) $((Y0 + 20)) "Status"
-  pill "${TAG_BG[2]}" "${TAG_FG[2]}" $((rx + 20)) $((Y0 + 56)) "Draft"
+  pill "${TAG_BG[2]}" "${TAG_FG[2]}" $((rx + 20)) $((Y0 + 56)) "$state"
   bar "$SOFT" $((rx + 20)) $((Y0 + 104)) 220 9; bar "$LINE" $((rx + 20)) $((Y0 + 124)) 180 9
   rect "$c1" $((rx + 20)) $((Y0 + 170)) $((X1 - 20)) $((Y0 + 214)) 8
-  ctext "$F_BOLD" 15 white $(((rx + X1) / 2)) $((Y0 + 192)) "Send invoice"
+  ctext "$F_BOLD" 15 white $(((rx + X1) / 2)) $((Y0 + 192)) "$action"
   panel "$rx" $((Y0 + 270)) "$X1" "$Y1"
   text "$F_BOLD" 16 "$INK" $((rx + 20)) $((Y0 + 290)) "Linked tasks"
   for i in 0 1 2 3 4; do
@@ -469,7 +485,7 @@ ui_settings() { # c1 c2
       if ((k > 0)); then rect "$c1" $((X0 + 480)) $((y + 4)) $((X0 + 528)) $((y + 30)) 13; circle white $((X0 + 515)) $((y + 17)) 10
       else rect "$SOFT" $((X0 + 480)) $((y + 4)) $((X0 + 528)) $((y + 30)) 13; circle white $((X0 + 493)) $((y + 17)) 10; fi
     fi
-    y=$((y + 74))
+    y=$((y + 64))
   done
   rect "$c1" $((X0 + 28)) $((Y1 - 62)) $((X0 + 178)) $((Y1 - 22)) 8
   ctext "$F_BOLD" 14 white $((X0 + 103)) $((Y1 - 42)) "Save changes"
@@ -509,7 +525,7 @@ ui_doc() { # c1 c2
     else rnd 100 200; bar "#94A3B8" $((rx + 20)) $((y + 26)) "$R" 10; fi
   done
   rect "$(mix "$c1" 14)" $((rx + 16)) $((Y1 - 70)) $((X1 - 16)) $((Y1 - 16)) 10
-  text "$F_BOLD" 13 "$c1" $((rx + 32)) $((Y1 - 52)) "Regenerate"
+  text "$F_BOLD" 13 "$c1" $((rx + 32)) $((Y1 - 52)) "Refresh"
 }
 
 ui_forecast() { # c1 c2
@@ -561,9 +577,10 @@ make_screenshot() { # slug name initials c1 c2 index kind caption
     chat) ui_chat "$c1" "$c2" "$name" ;;
     calendar) ui_calendar "$c1" "$c2" ;;
     list) ui_list "$c1" "$c2" ;;
-    code) ui_code "$c1" "$c2" ;;
+    code) ui_code "$c1" "$c2" "$slug" ;;
     timer) ui_timer "$c1" "$c2" ;;
     invoice) ui_invoice "$c1" "$c2" ;;
+    receipt) ui_invoice "$c1" "$c2" receipt ;;
     settings) ui_settings "$c1" "$c2" ;;
     doc) ui_doc "$c1" "$c2" ;;
     forecast) ui_forecast "$c1" "$c2" ;;
