@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -80,6 +81,9 @@ export const apiKeys = pgTable(
     // "mkp_XXXX…YYYY": enough to recognise a key, useless to use it.
     maskedKey: text("masked_key").notNull(),
     scopes: apiKeyScope("scopes").array().notNull(),
+    // The key that created this one (null when made with a Yapture token or session). Revoking a
+    // key revokes its descendants, and a child never outlives its parent.
+    parentKeyId: uuid("parent_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "cascade" }),
     expiresAt: optionalTime("expires_at"),
     revokedAt: optionalTime("revoked_at"),
     lastUsedAt: optionalTime("last_used_at"),
@@ -88,6 +92,7 @@ export const apiKeys = pgTable(
   (t) => [
     uniqueIndex("api_keys_key_hash_key").on(t.keyHash),
     index("api_keys_developer_created_idx").on(t.developerId, t.createdAt.desc(), t.id),
+    index("api_keys_parent_idx").on(t.parentKeyId),
   ],
 );
 
