@@ -27,7 +27,10 @@ export function RegisterForm({ defaults }: { defaults: { name: string; email: st
   return (
     <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-6" noValidate>
       <TextField label="Name" name="name" defaultValue={defaults.name} required maxLength={100} error={problem?.messageFor("name")} />
-      <TextField label="Contact email" name="email" type="email" defaultValue={defaults.email} required error={problem?.messageFor("email")} />
+      <p className="text-sm text-slate-600">
+        Email: <span className="font-medium text-slate-900">{defaults.email}</span> — your Yapture account&apos;s verified address; it
+        follows your account.
+      </p>
       <TextField label="Company" name="companyName" maxLength={100} error={problem?.messageFor("companyName")} />
       <TextField label="Website" name="websiteUrl" placeholder="https://" error={problem?.messageFor("websiteUrl")} />
       <TextAreaField label="About you" name="bio" rows={3} maxLength={1000} error={problem?.messageFor("bio")} />

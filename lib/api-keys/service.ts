@@ -1,9 +1,9 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { getDb } from "@/db/client";
+import { getDb, type Executor } from "@/db/client";
 import { apiKeys, developers, type ApiKey } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
-import { insufficientScope } from "@/lib/auth/challenges";
+import { insufficientScope, keyUnusable } from "@/lib/auth/challenges";
 import { ApiError, notFound } from "@/lib/http";
 import type { CreateApiKeyInput } from "@/lib/validation/api-keys";
 import { uuidParam } from "@/lib/validation/common";
@@ -21,6 +21,28 @@ function assertCanGrant(caller: Caller, scopes: CreateApiKeyInput["scopes"]): vo
   if (missing) throw insufficientScope(missing, `this key cannot grant ${missing}: a key can only create keys with a subset of its own scopes`);
 }
 
+/** A key made with an API key expires no later than its parent; with a token or session, as asked. */
+function expiryOf(caller: Caller, input: CreateApiKeyInput, now: Date): Date | null {
+  const asked = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS) : null;
+  const parentExpiry = caller.kind === "api_key" ? caller.key.expiresAt : null;
+  if (!parentExpiry) return asked;
+  return asked && asked < parentExpiry ? asked : parentExpiry;
+}
+
+/** The key and every key created through it, at any depth (the statement sees all committed rows). */
+const lineageOf = (keyId: string) => sql`(
+  with recursive lineage as (
+    select ${apiKeys.id} as id from ${apiKeys} where ${apiKeys.id} = ${keyId}
+    union all
+    select child.id from ${apiKeys} child join lineage on child.parent_key_id = lineage.id
+  )
+  select id from lineage)`;
+
+/** Serializes a developer's key creations and revocations, so a child is never created under a parent being revoked. */
+async function lockDeveloper(tx: Executor, developerId: string): Promise<void> {
+  await tx.select({ id: developers.id }).from(developers).where(eq(developers.id, developerId)).for("update");
+}
+
 export async function createApiKey({
   developerId,
   caller,
@@ -34,10 +56,14 @@ export async function createApiKey({
 }): Promise<{ key: ApiKey; plaintext: string }> {
   assertCanGrant(caller, input.scopes);
   const plaintext = generateApiKey();
+  const parentKeyId = caller.kind === "api_key" ? caller.key.id : null;
   const db = await getDb();
   const key = await db.transaction(async (tx) => {
-    // Lock the developer row so concurrent creates count keys one at a time.
-    await tx.select({ id: developers.id }).from(developers).where(eq(developers.id, developerId)).for("update");
+    await lockDeveloper(tx, developerId);
+    if (parentKeyId) {
+      const [parent] = await tx.select({ revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, parentKeyId));
+      if (!parent || parent.revokedAt) throw keyUnusable("api_key_revoked", "the API key has been revoked");
+    }
     const [active] = await tx
       .select({ value: count() })
       .from(apiKeys)
@@ -49,11 +75,12 @@ export async function createApiKey({
       .insert(apiKeys)
       .values({
         developerId,
+        parentKeyId,
         name: input.name,
         keyHash: hashApiKey(plaintext),
         maskedKey: maskApiKey(plaintext),
         scopes: input.scopes,
-        expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS) : null,
+        expiresAt: expiryOf(caller, input, now),
         createdAt: now,
       })
       .returning();
@@ -72,14 +99,27 @@ export async function listApiKeys(developerId: string): Promise<ApiKey[]> {
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
-/** Revokes at once. Unknown, already revoked and other developers' keys are all "not found". */
-export async function revokeApiKey({ developerId, keyId }: { developerId: string; keyId: string }): Promise<void> {
+/**
+ * Revokes a key and every key created through it, at once. Unknown, already revoked and other
+ * developers' keys are all "not found". An API key may revoke only itself and its descendants.
+ */
+export async function revokeApiKey({ developerId, keyId, caller }: { developerId: string; keyId: string; caller: Caller }): Promise<void> {
   if (!uuidParam.safeParse(keyId).success) throw notFound("API key");
   const db = await getDb();
-  const revoked = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.developerId, developerId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw notFound("API key");
+  await db.transaction(async (tx) => {
+    await lockDeveloper(tx, developerId);
+    const [target] = await tx
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.developerId, developerId), isNull(apiKeys.revokedAt)));
+    if (!target) throw notFound("API key");
+    if (caller.kind === "api_key") {
+      const [own] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), inArray(apiKeys.id, lineageOf(caller.key.id))));
+      if (!own) throw new ApiError("forbidden", "an API key can revoke only itself and the keys created with it");
+    }
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(apiKeys.id, lineageOf(keyId)), isNull(apiKeys.revokedAt)));
+  });
 }

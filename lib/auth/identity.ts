@@ -1,8 +1,12 @@
 import { env } from "@/lib/env";
 
-/** A signed-in Yapture user, from a verified token or the portal session. `sub` is the yaptureUserId. */
-export type YaptureIdentity = { sub: string; email: string; name: string };
+/**
+ * A signed-in Yapture user, from a verified token or the portal session. `sub` is the
+ * yaptureUserId; `emailVerified` is Yapture's word that the person controls `email`.
+ */
+export type YaptureIdentity = { sub: string; email: string; name: string; emailVerified: boolean };
 
-export function isAdministrator(email: string): boolean {
-  return env().adminEmails.has(email.trim().toLowerCase());
+/** Administrators are listed in ADMIN_EMAILS, and only count once Yapture has verified that email. */
+export function isAdministrator({ email, emailVerified }: Pick<YaptureIdentity, "email" | "emailVerified">): boolean {
+  return emailVerified && env().adminEmails.has(email.trim().toLowerCase());
 }

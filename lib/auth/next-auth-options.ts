@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 
 import { isAdministrator } from "./identity";
 
-type YaptureProfile = { sub: string; email: string; name?: string };
+type YaptureProfile = { sub: string; email: string; email_verified?: boolean; name?: string };
 
 /** next-auth configuration: one generic OIDC provider, "Yapture", and JWT sessions (no tables). */
 export function authOptions(): NextAuthOptions {
@@ -37,16 +37,20 @@ export function authOptions(): NextAuthOptions {
           token.sub = yapture.sub;
           token.email = yapture.email;
           token.name = yapture.name ?? yapture.email;
+          token.emailVerified = yapture.email_verified === true;
         }
         return token;
       },
       session({ session, token }) {
         const email = token.email ?? "";
+        // Sessions from before email_verified was recorded count as unverified until the next sign-in.
+        const emailVerified = token.emailVerified === true;
         session.user = {
           yaptureUserId: token.sub ?? "",
           email,
+          emailVerified,
           name: token.name ?? email,
-          isAdmin: isAdministrator(email),
+          isAdmin: isAdministrator({ email, emailVerified }),
         };
         return session;
       },

@@ -1,7 +1,15 @@
 import "next-auth";
+import "next-auth/jwt";
 
 declare module "next-auth" {
   interface Session {
-    user: { yaptureUserId: string; email: string; name: string; isAdmin: boolean };
+    user: { yaptureUserId: string; email: string; emailVerified: boolean; name: string; isAdmin: boolean };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    /** Yapture's email_verified claim at sign-in. */
+    emailVerified?: boolean;
   }
 }

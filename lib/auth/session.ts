@@ -24,5 +24,5 @@ export async function sessionIdentity(request: Request): Promise<YaptureIdentity
     secureCookie: env().APP_URL.startsWith("https://"),
   });
   if (!token?.sub || !token.email) return null;
-  return { sub: token.sub, email: token.email, name: token.name ?? token.email };
+  return { sub: token.sub, email: token.email, name: token.name ?? token.email, emailVerified: token.emailVerified === true };
 }

@@ -10,7 +10,7 @@ export function withAdmin<P extends RouteParams = RouteParams>(handler: (context
   return route<P>(async (context) => {
     const caller = await authenticate(context.request);
     if (caller.kind !== "yapture") throw new ApiError("forbidden", "API keys cannot use the administrator API");
-    if (!isAdministrator(caller.identity.email)) throw new ApiError("forbidden", "administrators only");
+    if (!isAdministrator(caller.identity)) throw new ApiError("forbidden", "administrators only (with a verified Yapture email)");
     return handler({ ...context, admin: caller.identity });
   });
 }

@@ -1,5 +1,5 @@
 import type { Developer } from "@/db/schema";
-import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
+import { findDeveloperByYaptureUserId, followAccountEmail } from "@/lib/developers/service";
 import type { ApiKeyScope } from "@/lib/domain/enums";
 import { ApiError, route, type NextRouteHandler, type RequestContext, type RouteParams } from "@/lib/http";
 
@@ -31,7 +31,7 @@ async function developerOf(caller: Caller): Promise<Developer> {
   if (!developer) {
     throw new ApiError("not_found", "this Yapture account has no developer profile; register with POST /api/dev/register");
   }
-  return developer;
+  return followAccountEmail(developer, caller.identity);
 }
 
 function assertStanding(developer: Developer, caller: Caller, options: DeveloperOptions): void {

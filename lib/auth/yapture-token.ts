@@ -9,24 +9,44 @@ import { log } from "@/lib/log";
 import { unauthenticated } from "./challenges";
 import type { YaptureIdentity } from "./identity";
 
-// Yapture access tokens are checked with the issuer itself: OIDC discovery, then userinfo. That
-// works for opaque and JWT tokens alike and notices revocation; a short cache keeps it cheap.
+// A Yapture access token counts only if Yapture says it is active AND was issued to the
+// marketplace's own OAuth client: a token another Yapture app received for the same person must
+// not act as that person here. Introspection (RFC 7662, authenticated with the marketplace's client
+// credentials) answers both; userinfo then gives the account's claims. Answers are cached by token
+// hash: a good one never beyond the token's `exp`, a refusal for 30 s, so a flood of bogus tokens
+// does not become a flood of calls to Yapture.
 
 const REQUEST_TIMEOUT_MS = 3_000;
 const IDENTITY_TTL_MS = 60_000;
+const REFUSAL_TTL_MS = 30_000;
 const DISCOVERY_TTL_MS = 10 * 60_000;
 const MAX_CACHED_TOKENS = 5_000;
 const MAX_TOKEN_LENGTH = 4_096;
+// RFC 6750 b64token: anything else cannot be a token, and is refused without asking Yapture.
+const TOKEN_SHAPE = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-const discoverySchema = z.object({ issuer: z.string(), userinfo_endpoint: z.url() });
+const discoverySchema = z.object({ issuer: z.string(), userinfo_endpoint: z.url(), introspection_endpoint: z.url() });
+type Endpoints = { userinfo: string; introspection: string };
+
+const introspectionSchema = z.object({
+  active: z.boolean(),
+  client_id: z.string().optional(),
+  aud: z.union([z.string(), z.array(z.string())]).optional(),
+  sub: z.string().min(1).max(255).optional(),
+  exp: z.number().optional(),
+});
+
 const userinfoSchema = z.object({
   sub: z.string().min(1).max(255),
   email: z.email().max(254),
+  email_verified: z.boolean().optional(),
   name: z.string().max(200).optional(),
 });
 
-const discoveryCache = new Map<string, { userinfoEndpoint: string; expiresAt: number }>();
-const identityCache = new Map<string, { identity: YaptureIdentity; expiresAt: number }>();
+type CacheEntry = { identity: YaptureIdentity; expiresAt: number } | { refusal: ApiError; expiresAt: number };
+
+const discoveryCache = new Map<string, Endpoints & { expiresAt: number }>();
+const tokenCache = new Map<string, CacheEntry>();
 const inFlight = new Map<string, Promise<YaptureIdentity>>();
 
 function unavailable(): ApiError {
@@ -34,6 +54,14 @@ function unavailable(): ApiError {
     headers: { "retry-after": "5" },
   });
 }
+
+/** A refusal of the token itself: cached briefly, unlike Yapture being unreachable. */
+class TokenRefused extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+  }
+}
+const refuse = (detail: string) => new TokenRefused(unauthenticated(detail, { tokenSent: true }));
 
 async function fetchWithTimeout(url: string, init: RequestInit = {}): Promise<Response> {
   try {
@@ -44,62 +72,114 @@ async function fetchWithTimeout(url: string, init: RequestInit = {}): Promise<Re
   }
 }
 
-async function userinfoEndpoint(issuer: string): Promise<string> {
+async function endpointsOf(issuer: string): Promise<Endpoints> {
   const cached = discoveryCache.get(issuer);
-  if (cached && cached.expiresAt > Date.now()) return cached.userinfoEndpoint;
+  if (cached && cached.expiresAt > Date.now()) return cached;
   const response = await fetchWithTimeout(`${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`);
   if (!response.ok) throw unavailable();
   const parsed = discoverySchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw unavailable();
-  discoveryCache.set(issuer, { userinfoEndpoint: parsed.data.userinfo_endpoint, expiresAt: Date.now() + DISCOVERY_TTL_MS });
-  return parsed.data.userinfo_endpoint;
+  const endpoints = { userinfo: parsed.data.userinfo_endpoint, introspection: parsed.data.introspection_endpoint };
+  discoveryCache.set(issuer, { ...endpoints, expiresAt: Date.now() + DISCOVERY_TTL_MS });
+  return endpoints;
 }
 
-async function askIssuer(issuer: string, token: string): Promise<YaptureIdentity> {
-  const endpoint = await userinfoEndpoint(issuer);
+/** RFC 6749 §2.3.1: client credentials are form-encoded before they go into Basic auth. */
+function basicAuth(clientId: string, secret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, "+");
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString("base64")}`;
+}
+
+const issuedTo = (claims: z.infer<typeof introspectionSchema>, clientId: string) =>
+  claims.client_id === clientId || (Array.isArray(claims.aud) ? claims.aud.includes(clientId) : claims.aud === clientId);
+
+/** Active, issued to the marketplace, not expired: the token's subject and expiry (ms). */
+async function introspect(endpoint: string, token: string): Promise<{ sub: string; expiresAt: number }> {
+  const { YAPTURE_CLIENT_ID: clientId, YAPTURE_CLIENT_SECRET: secret } = env();
+  const response = await fetchWithTimeout(endpoint, {
+    method: "POST",
+    headers: { authorization: basicAuth(clientId, secret), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token, token_type_hint: "access_token" }),
+  });
+  if (!response.ok) {
+    // 401 here means Yapture refused the marketplace's own credentials: a configuration fault, not the caller's.
+    log.error("token introspection failed", { status: response.status });
+    throw unavailable();
+  }
+  const claims = introspectionSchema.safeParse(await response.json().catch(() => null));
+  if (!claims.success) throw unavailable();
+  const { active, sub, exp } = claims.data;
+  if (!active || !sub) throw refuse("the access token is invalid or has expired");
+  if (!issuedTo(claims.data, clientId)) throw refuse("the access token was issued to another application");
+  const expiresAt = exp === undefined ? Number.POSITIVE_INFINITY : exp * 1000;
+  if (expiresAt <= Date.now()) throw refuse("the access token has expired");
+  return { sub, expiresAt };
+}
+
+async function userinfo(endpoint: string, token: string, sub: string): Promise<YaptureIdentity> {
   const response = await fetchWithTimeout(endpoint, { headers: { authorization: `Bearer ${token}` } });
-  if (response.status === 401 || response.status === 403 || response.status === 400) {
-    throw unauthenticated("the access token is invalid or has expired", { tokenSent: true });
+  if (response.status === 400 || response.status === 401 || response.status === 403) {
+    throw refuse("the access token is invalid or has expired");
   }
   if (!response.ok) throw unavailable();
   const claims = userinfoSchema.safeParse(await response.json().catch(() => null));
-  if (!claims.success) {
-    throw unauthenticated("the access token does not carry the email and profile scopes", { tokenSent: true });
+  if (!claims.success || claims.data.sub !== sub) {
+    throw refuse("the access token does not carry the email and profile scopes");
   }
-  const { sub, email, name } = claims.data;
-  return { sub, email, name: name?.trim() || email.split("@")[0] || email };
+  const { email, name, email_verified } = claims.data;
+  return { sub, email, name: name?.trim() || email.split("@")[0] || email, emailVerified: email_verified === true };
 }
 
-function remember(key: string, identity: YaptureIdentity): void {
-  if (identityCache.size >= MAX_CACHED_TOKENS) {
-    const oldest = identityCache.keys().next().value;
-    if (oldest !== undefined) identityCache.delete(oldest);
+async function askIssuer(issuer: string, token: string): Promise<CacheEntry> {
+  const endpoints = await endpointsOf(issuer);
+  try {
+    const { sub, expiresAt } = await introspect(endpoints.introspection, token);
+    const identity = await userinfo(endpoints.userinfo, token, sub);
+    return { identity, expiresAt: Math.min(Date.now() + IDENTITY_TTL_MS, expiresAt) };
+  } catch (error) {
+    if (error instanceof TokenRefused) return { refusal: error.error, expiresAt: Date.now() + REFUSAL_TTL_MS };
+    throw error;
   }
-  identityCache.set(key, { identity, expiresAt: Date.now() + IDENTITY_TTL_MS });
 }
 
-/** The Yapture user a bearer token belongs to; 401 for a bad token, 503 if Yapture is unreachable. */
+function remember(key: string, entry: CacheEntry): void {
+  if (tokenCache.size >= MAX_CACHED_TOKENS) {
+    const oldest = tokenCache.keys().next().value;
+    if (oldest !== undefined) tokenCache.delete(oldest);
+  }
+  tokenCache.set(key, entry);
+}
+
+function answer(entry: CacheEntry): YaptureIdentity {
+  if ("refusal" in entry) throw entry.refusal;
+  return entry.identity;
+}
+
+/** The Yapture user a bearer token belongs to; 401 for a bad or foreign token, 503 if Yapture is unreachable. */
 export async function verifyYaptureToken(token: string): Promise<YaptureIdentity> {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || /\s/.test(token)) {
+  if (token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) {
     throw unauthenticated("the access token is malformed", { tokenSent: true });
   }
-  const issuer = env().YAPTURE_ISSUER;
-  const key = createHash("sha256").update(issuer).update("\0").update(token).digest("hex");
-  const cached = identityCache.get(key);
-  if (cached && cached.expiresAt > Date.now()) return cached.identity;
+  const { YAPTURE_ISSUER: issuer, YAPTURE_CLIENT_ID: clientId } = env();
+  const key = createHash("sha256").update(issuer).update("\0").update(clientId).update("\0").update(token).digest("hex");
+  const cached = tokenCache.get(key);
+  if (cached && cached.expiresAt > Date.now()) return answer(cached);
 
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = askIssuer(issuer, token).finally(() => inFlight.delete(key));
+    pending = askIssuer(issuer, token)
+      .then((entry) => {
+        remember(key, entry);
+        return answer(entry);
+      })
+      .finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
-  const identity = await pending;
-  remember(key, identity);
-  return identity;
+  return pending;
 }
 
 /** Tests switch issuers; forget what was learned about the previous one. */
 export function clearYaptureTokenCaches(): void {
   discoveryCache.clear();
-  identityCache.clear();
+  tokenCache.clear();
 }

@@ -1,14 +1,24 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { developers, type Developer } from "@/db/schema";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import { ApiError } from "@/lib/http";
 import { isUniqueViolation } from "@/lib/http/problem";
+import { log } from "@/lib/log";
 import type { RegisterDeveloperInput, UpdateDeveloperInput } from "@/lib/validation/developers";
 
 const alreadyRegistered = () =>
   new ApiError("already_registered", "a developer profile already exists for this Yapture account or email");
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The profile's email is the Yapture account's: a body may repeat it, never change it. */
+function assertAccountEmail(sent: string | undefined, accountEmail: string): void {
+  if (sent === undefined || sameEmail(sent, accountEmail)) return;
+  const message = "the email is your Yapture account's verified email; change it at Yapture";
+  throw new ApiError("validation_failed", `email: ${message}`, { errors: [{ path: "email", code: "read_only", message }] });
+}
 
 /** Creates the caller's developer profile, PENDING_VERIFICATION. One per Yapture user and per email. */
 export async function registerDeveloper({
@@ -23,13 +33,17 @@ export async function registerDeveloper({
   if (input.yaptureUserId !== undefined && input.yaptureUserId !== identity.sub) {
     throw new ApiError("forbidden", "yaptureUserId must be the signed-in Yapture account");
   }
+  assertAccountEmail(input.email, identity.email);
+  if (!identity.emailVerified) {
+    throw new ApiError("email_unverified", "verify your email address at Yapture first; the marketplace only writes to verified addresses");
+  }
   const db = tx ?? (await getDb());
   const [created] = await db
     .insert(developers)
     .values({
       yaptureUserId: identity.sub,
       name: input.name,
-      email: input.email,
+      email: identity.email,
       companyName: input.companyName ?? null,
       websiteUrl: input.websiteUrl ?? null,
       bio: input.bio ?? null,
@@ -47,34 +61,47 @@ export async function findDeveloperByYaptureUserId(yaptureUserId: string, tx?: E
   return developer;
 }
 
-export async function findDeveloperById(id: string, tx?: Executor): Promise<Developer | undefined> {
-  const db = tx ?? (await getDb());
-  const [developer] = await db.select().from(developers).where(eq(developers.id, id));
-  return developer;
-}
-
-/** Partial profile update; only the fields present change. */
-export async function updateDeveloperProfile({
-  developerId,
-  input,
-  tx,
-}: {
-  developerId: string;
-  input: UpdateDeveloperInput;
-  tx?: Executor;
-}): Promise<Developer> {
-  const db = tx ?? (await getDb());
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+/**
+ * The profile's email follows the Yapture account: when a token or sign-in shows a new verified
+ * email, it replaces the stored one. If another profile already holds that address, the old one
+ * stays (and the clash is logged) rather than failing the caller's request.
+ */
+export async function followAccountEmail(developer: Developer, identity: YaptureIdentity): Promise<Developer> {
+  if (!identity.emailVerified || developer.email === identity.email) return developer;
+  const db = await getDb();
   try {
     const [updated] = await db
       .update(developers)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(developers.id, developerId))
+      .set({ email: identity.email, updatedAt: new Date() })
+      .where(and(eq(developers.id, developer.id), ne(developers.email, identity.email)))
       .returning();
-    if (!updated) throw new ApiError("not_found", "developer profile not found");
-    return updated;
+    return updated ?? developer;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError("conflict", "another developer profile uses this email");
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    log.warn("a developer's new Yapture email belongs to another profile", { developerId: developer.id });
+    return developer;
   }
+}
+
+/** Partial profile update; only the fields present change, and never the email. */
+export async function updateDeveloperProfile({
+  developer,
+  input,
+  tx,
+}: {
+  developer: Developer;
+  input: UpdateDeveloperInput;
+  tx?: Executor;
+}): Promise<Developer> {
+  const { email, ...fields } = input;
+  assertAccountEmail(email, developer.email);
+  const db = tx ?? (await getDb());
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const [updated] = await db
+    .update(developers)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(developers.id, developer.id))
+    .returning();
+  if (!updated) throw new ApiError("not_found", "developer profile not found");
+  return updated;
 }

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   developer_not_verified: { status: 403, title: "Developer not verified" },
   developer_suspended: { status: 403, title: "Developer suspended" },
   developer_rejected: { status: 403, title: "Developer rejected" },
+  email_unverified: { status: 403, title: "Email not verified" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   already_registered: { status: 409, title: "Already registered" },

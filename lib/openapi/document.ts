@@ -15,6 +15,11 @@ scopes; writes must come from the marketplace's own origin). Administrator endpo
 administrator's Yapture token or session; API keys never grant administrator rights. Public
 endpoints (\`/api/apps\`) need nothing, except posting a review, which needs a Yapture token.
 
+A Yapture access token counts only if Yapture issued it to the marketplace's own OAuth client
+(checked by token introspection): a token another Yapture app received is 401 \`invalid_token\`.
+Administrators are the accounts listed by the operator whose email Yapture has verified. A
+developer profile's email is always the Yapture account's verified email.
+
 **Errors** are RFC 9457 problem details (\`application/problem+json\`) with a stable \`code\`:
 
 | code | status | meaning |

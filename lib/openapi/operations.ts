@@ -71,22 +71,23 @@ export const OPERATIONS: Operation[] = [
   // Developer profile
   {
     method: "post", path: "/api/dev/register", operationId: "registerDeveloper", tag: "Developer profile", caller: "yapture",
-    summary: "Register the signed-in Yapture user as a developer", description: "The new profile waits for an administrator's verification (`PENDING_VERIFICATION`).",
+    summary: "Register the signed-in Yapture user as a developer",
+    description: "The new profile waits for an administrator's verification (`PENDING_VERIFICATION`). Its email is the Yapture account's verified email: an unverified one is 403 `email_unverified`, a different `email` in the body 400.",
     body: registerDeveloperBody, success: { 201: { description: "Registered", schema: r.developerProfileSchema } },
-    errors: ["unauthenticated", "forbidden", "already_registered", "service_unavailable", ...bodyErrors],
+    errors: ["unauthenticated", "forbidden", "email_unverified", "already_registered", "service_unavailable", ...bodyErrors],
   },
   { method: "get", path: "/api/dev/me", operationId: "getProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "The caller's developer profile", success: { 200: { description: "Profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found"] },
-  { method: "put", path: "/api/dev/me", operationId: "updateProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "Update the profile (partial)", body: updateDeveloperBody, success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found", "conflict", ...bodyErrors] },
-  { method: "patch", path: "/api/dev/me", operationId: "patchProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "Alias of PUT", body: updateDeveloperBody, success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found", "conflict", ...bodyErrors] },
+  { method: "put", path: "/api/dev/me", operationId: "updateProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "Update the profile (partial)", description: "The email is the Yapture account's and follows it; sending a different one is 400.", body: updateDeveloperBody, success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found", ...bodyErrors] },
+  { method: "patch", path: "/api/dev/me", operationId: "patchProfile", tag: "Developer profile", caller: "developer", scope: null, summary: "Alias of PUT", body: updateDeveloperBody, success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } }, errors: [...devAuthErrors, "not_found", ...bodyErrors] },
 
   // API keys
   { method: "get", path: "/api/dev/api-keys", operationId: "listApiKeys", tag: "API keys", caller: "developer", scope: null, summary: "The caller's keys, masked, newest first", success: { 200: { description: "Keys", schema: r.listOf(r.apiKeySchema) } }, errors: scoped },
   {
     method: "post", path: "/api/dev/api-keys", operationId: "createApiKey", tag: "API keys", caller: "developer", scope: null,
-    summary: "Create a key (shown in full once)", description: "With an API key, only a subset of that key's own scopes can be granted.",
+    summary: "Create a key (shown in full once)", description: "With an API key, only a subset of that key's own scopes can be granted, and the new key expires no later than the calling key (`expiresAt` shows the effective expiry).",
     body: createApiKeyBody, success: { 201: { description: "The new key", schema: r.createdApiKeySchema } }, errors: [...scoped, "conflict", ...bodyErrors],
   },
-  { method: "delete", path: "/api/dev/api-keys/{id}", operationId: "revokeApiKey", tag: "API keys", caller: "developer", scope: null, summary: "Revoke a key at once", success: { 204: { description: "Revoked" } }, errors: [...scoped, "not_found"] },
+  { method: "delete", path: "/api/dev/api-keys/{id}", operationId: "revokeApiKey", tag: "API keys", caller: "developer", scope: null, summary: "Revoke a key and every key created with it, at once", description: "With an API key, only that key and the keys created through it can be revoked (another key: 403 `forbidden`).", success: { 204: { description: "Revoked" } }, errors: [...scoped, "forbidden", "not_found"] },
 
   // Developer apps
   { method: "get", path: "/api/dev/apps", operationId: "listMyApps", tag: "Developer apps", caller: "developer", scope: "APP_READ", summary: "The caller's listings, newest first", query: listMyAppsQuery, success: { 200: { description: "One page of listings", schema: r.pagedListOf(r.developerAppSchema) } }, errors: [...scoped, "validation_failed"] },

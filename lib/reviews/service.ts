@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { apps, reviews } from "@/db/schema";
+import { apps, developers, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { YaptureIdentity } from "@/lib/auth/identity";
-import { offsetOf, type Paging } from "@/lib/http";
+import { ApiError, offsetOf, type Paging } from "@/lib/http";
 import type { ReviewInput } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
@@ -55,6 +55,12 @@ export async function upsertReview({
     // Locking the app row queues concurrent reviews of this app, so the previous rating read
     // below is still the one the upsert replaces: no lost or double-counted rating.
     const appId = await getPublicAppId({ slug, tx, lock: true });
+    const [owner] = await tx
+      .select({ yaptureUserId: developers.yaptureUserId })
+      .from(apps)
+      .innerJoin(developers, eq(developers.id, apps.developerId))
+      .where(eq(apps.id, appId));
+    if (owner?.yaptureUserId === reviewer.sub) throw new ApiError("forbidden", "developers cannot review their own apps");
     const [previous] = await tx
       .select({ rating: reviews.rating })
       .from(reviews)

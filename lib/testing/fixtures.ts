@@ -32,7 +32,7 @@ export async function apiKeyHeader(
 ): Promise<{ authorization: string; key: string; id: string }> {
   const { key, plaintext } = await createApiKey({
     developerId: developer.id,
-    caller: { kind: "yapture", via: "token", identity: { sub: developer.yaptureUserId, email: developer.email, name: developer.name } },
+    caller: { kind: "yapture", via: "token", identity: { sub: developer.yaptureUserId, email: developer.email, name: developer.name, emailVerified: true } },
     input: { name: "test key", scopes: [...scopes], ...options },
   });
   return { authorization: `Bearer ${plaintext}`, key: plaintext, id: key.id };

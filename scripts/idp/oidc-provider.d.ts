@@ -44,6 +44,7 @@ declare module "oidc-provider" {
 
   export interface ClientInstance {
     clientId: string;
+    clientAuthMethod?: string;
   }
 
   export interface OIDCContext {
@@ -204,6 +205,10 @@ declare module "oidc-provider" {
       token?: unknown,
     ) => Promise<Account | undefined> | Account | undefined;
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
+    extraTokenClaims?: (
+      ctx: KoaContextWithOIDC | undefined,
+      token: { accountId?: string },
+    ) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
     expiresWithSession?: (ctx: KoaContextWithOIDC, token: unknown) => Promise<boolean> | boolean;
     interactions?: {
       policy?: Policy;

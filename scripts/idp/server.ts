@@ -7,11 +7,13 @@
  *   GET  /auth                               authorization (code flow, PKCE S256 supported)
  *   POST /token                              token (client_secret_basic or client_secret_post)
  *   GET  /me                                 userinfo (Bearer opaque access token)
+ *   POST /token/introspection                RFC 7662 introspection (confidential clients)
  *   GET  /jwks                               JWKS (RS256 key generated at start)
  *   GET  /session/end                        RP-initiated logout (auto-confirmed)
  *   GET  /interaction/:uid                   "Yapture (development sign-in)" form
  *   POST /interaction/:uid                   form submission (email, name)
- *   POST /dev/token                          mint an access token: { sub, email, name?, expiresIn? }
+ *   POST /dev/token                          mint an access token:
+ *                                            { sub, email, name?, expiresIn?, clientId?, emailVerified? }
  *   GET  /dev/health                         "ok"
  */
 import { createHash, generateKeyPair, randomBytes, randomUUID } from "node:crypto";
@@ -23,6 +25,7 @@ import Provider, {
   errors,
   interactionPolicy,
   type Account,
+  type ClientInstance,
   type ClientMetadata,
   type Configuration,
   type Grant,
@@ -43,6 +46,8 @@ export type IdpClient = {
 export type StartedIdp = { issuer: string; port: number; close(): Promise<void> };
 
 export type StartIdentityProviderOptions = {
+  /** Called with the path of every request (tests count calls to the provider). */
+  onRequest?: (pathname: string) => void;
   /** 0 = pick a free port. Default 0. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -57,7 +62,17 @@ const ACCESS_TOKEN_TTL = 60 * 60; // 1 hour
 const MAX_DEV_TOKEN_TTL = 365 * 24 * 60 * 60;
 const MAX_BODY_BYTES = 64 * 1024;
 
-type StoredAccount = { email: string; name: string };
+type StoredAccount = { email: string; name: string; emailVerified: boolean };
+
+/**
+ * A second, unrelated application registered at the provider in every environment, so tests can
+ * mint tokens that were issued to someone other than the marketplace.
+ */
+export const OTHER_APP_CLIENT: IdpClient = {
+  clientId: "other-app",
+  clientSecret: "other-app-secret",
+  redirectUris: ["http://localhost:9/other-app/callback"],
+};
 
 /** Deterministic subject for an email: `yap_` + first 24 hex chars of sha256(lower-cased email). */
 export function subjectForEmail(email: string): string {
@@ -239,7 +254,8 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
     throw new Error("startIdentityProvider: at least one client is required");
   }
   const firstClient = clients[0]!;
-  const clientMetadata = clients.map(toClientMetadata); // validates URLs before binding
+  const allClients = clients.some((client) => client.clientId === OTHER_APP_CLIENT.clientId) ? clients : [...clients, OTHER_APP_CLIENT];
+  const clientMetadata = allClients.map(toClientMetadata); // validates URLs before binding
 
   const accounts = new Map<string, StoredAccount>();
   const { factory: adapter, store } = createMemoryAdapter(5);
@@ -262,7 +278,7 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
     if (!stored) return undefined;
     return {
       accountId: sub,
-      claims: () => ({ sub, email: stored.email, email_verified: true, name: stored.name }),
+      claims: () => ({ sub, email: stored.email, email_verified: stored.emailVerified, name: stored.name }),
     };
   };
 
@@ -306,8 +322,16 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
       long: { httpOnly: true, sameSite: "lax", secure: false },
       short: { httpOnly: true, sameSite: "lax", secure: false },
     },
+    // Introspection answers carry email_verified too, so a resource server can see it in one call.
+    extraTokenClaims: (_ctx, token) => {
+      const stored = token.accountId ? accounts.get(token.accountId) : undefined;
+      return stored ? { email_verified: stored.emailVerified } : undefined;
+    },
     features: {
       devInteractions: { enabled: false },
+      // Resource servers (the marketplace) check that a token was issued to them. Only clients
+      // that authenticate may introspect.
+      introspection: { enabled: true, allowedPolicy: async (_ctx: unknown, client: ClientInstance) => client.clientAuthMethod !== "none" },
       resourceIndicators: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
@@ -408,7 +432,7 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
       sendJson(res, 400, { error: "invalid_request", error_description: "body must be a JSON object" });
       return;
     }
-    const { sub, email, name, expiresIn } = body as Record<string, unknown>;
+    const { sub, email, name, expiresIn, clientId = firstClient.clientId, emailVerified = true } = body as Record<string, unknown>;
     const problems: string[] = [];
     if (typeof sub !== "string" || sub.trim() === "") problems.push("sub must be a non-empty string");
     if (typeof email !== "string" || email.trim() === "") problems.push("email must be a non-empty string");
@@ -419,17 +443,21 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
     ) {
       problems.push(`expiresIn must be an integer number of seconds between 1 and ${MAX_DEV_TOKEN_TTL}`);
     }
-    if (problems.length > 0 || typeof sub !== "string" || typeof email !== "string") {
+    if (typeof clientId !== "string" || !allClients.some((client) => client.clientId === clientId)) {
+      problems.push(`clientId must be one of ${allClients.map((client) => client.clientId).join(", ")}`);
+    }
+    if (typeof emailVerified !== "boolean") problems.push("emailVerified must be a boolean");
+    if (problems.length > 0 || typeof sub !== "string" || typeof email !== "string" || typeof clientId !== "string") {
       sendJson(res, 400, { error: "invalid_request", error_description: problems.join("; ") });
       return;
     }
 
     const ttl = typeof expiresIn === "number" ? expiresIn : ACCESS_TOKEN_TTL;
     const displayName = typeof name === "string" && name.trim() !== "" ? name : defaultNameFor(email);
-    accounts.set(sub, { email, name: displayName });
+    accounts.set(sub, { email, name: displayName, emailVerified: emailVerified === true });
 
-    const client = await provider.Client.find(firstClient.clientId);
-    if (!client) throw new Error(`client ${firstClient.clientId} not found`);
+    const client = await provider.Client.find(clientId);
+    if (!client) throw new Error(`client ${clientId} not found`);
 
     const grant = new provider.Grant({ accountId: sub, clientId: client.clientId, expiresIn: ttl + 60 });
     grant.addOIDCScope(OIDC_SCOPES);
@@ -510,7 +538,7 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
 
     const normalizedEmail = email.toLowerCase();
     const accountId = subjectForEmail(normalizedEmail);
-    accounts.set(accountId, { email: normalizedEmail, name: name || defaultNameFor(normalizedEmail) });
+    accounts.set(accountId, { email: normalizedEmail, name: name || defaultNameFor(normalizedEmail), emailVerified: true });
 
     // Switching user within the same browser: oidc-provider would otherwise
     // bounce through an auto-submitting logout form. Drop the previous IdP
@@ -541,6 +569,7 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
   // --- request routing -------------------------------------------------------
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { pathname } = new URL(req.url ?? "/", "http://idp.invalid");
+    options.onRequest?.(pathname);
 
     if (pathname === "/dev/health") {
       if (req.method !== "GET" && req.method !== "HEAD") {

@@ -224,3 +224,73 @@ describe("DELETE /api/dev/api-keys/:id", () => {
     expect((await revoke(token, key.id)).status).toBe(404);
   });
 });
+
+describe("key lineage", () => {
+  const bearerOf = (key: string) => ({ authorization: `Bearer ${key}` });
+  const DAY = 86_400_000;
+
+  it("caps a child key's expiry at its parent's, and shows the effective expiresAt", async () => {
+    const { developer } = await createTestDeveloper();
+    const parent = await apiKeyHeader(developer, ["APP_READ"], { expiresInDays: 3 });
+    const [parentRow] = await (await getDb()).select().from(apiKeys).where(eq(apiKeys.id, parent.id));
+    for (const body of [{ name: "forever", scopes: ["APP_READ"] }, { name: "longer", scopes: ["APP_READ"], expiresInDays: 30 }]) {
+      const child = await create(bearerOf(parent.key), body);
+      expect(child.status).toBe(201);
+      expect(child.body.expiresAt).toBe(parentRow!.expiresAt!.toISOString());
+    }
+    const shorter = await create(bearerOf(parent.key), { name: "shorter", scopes: ["APP_READ"], expiresInDays: 1 });
+    expect(new Date(shorter.body.expiresAt).getTime()).toBeLessThan(parentRow!.expiresAt!.getTime() - DAY);
+  });
+
+  it("revokes every key created through a key, at any depth, when it is revoked", async () => {
+    const { developer, token } = await createTestDeveloper();
+    const parent = await apiKeyHeader(developer, ["APP_READ"]);
+    const child = await create(bearerOf(parent.key), { name: "child", scopes: ["APP_READ"] });
+    const grandchild = await create(bearerOf(child.body.key), { name: "grandchild", scopes: ["APP_READ"] });
+    const unrelated = await apiKeyHeader(developer, ["APP_READ"]);
+
+    expect((await revoke(token, parent.id)).status).toBe(204);
+    for (const key of [child.body.key, grandchild.body.key]) {
+      const res = await call(me.GET, { headers: bearerOf(key) });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe("api_key_revoked");
+    }
+    expect((await call(me.GET, { headers: bearerOf(unrelated.key) })).status).toBe(200);
+  });
+
+  it("lets an API key revoke itself and its descendants, but not its parent or a sibling (403 forbidden)", async () => {
+    const { developer } = await createTestDeveloper();
+    const parent = await apiKeyHeader(developer, ["APP_READ"]);
+    const child = await create(bearerOf(parent.key), { name: "child", scopes: ["APP_READ"] });
+    const sibling = await apiKeyHeader(developer, ["APP_READ"]);
+    const grandchild = await create(bearerOf(child.body.key), { name: "grandchild", scopes: ["APP_READ"] });
+
+    for (const target of [parent.id, sibling.id]) {
+      const res = await revoke(bearerOf(child.body.key), target);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("forbidden");
+    }
+    expect((await call(me.GET, { headers: bearerOf(sibling.key) })).status).toBe(200);
+    expect((await revoke(bearerOf(child.body.key), grandchild.body.id)).status).toBe(204);
+    expect((await revoke(bearerOf(child.body.key), child.body.id)).status).toBe(204);
+    expect((await call(me.GET, { headers: bearerOf(parent.key) })).status).toBe(200);
+  });
+
+  it("never leaves a child alive when its creation races its parent's revocation", async () => {
+    const { developer, token } = await createTestDeveloper();
+    for (let round = 0; round < 5; round++) {
+      const parent = await apiKeyHeader(developer, ["APP_READ"]);
+      const [created, revoked] = await Promise.all([
+        create(bearerOf(parent.key), { name: "racer", scopes: ["APP_READ"] }),
+        revoke(token, parent.id),
+      ]);
+      expect(revoked.status).toBe(204);
+      if (created.status === 201) {
+        const res = await call(me.GET, { headers: bearerOf(created.body.key) });
+        expect(res.body.code).toBe("api_key_revoked");
+      } else {
+        expect(created.body.code).toBe("api_key_revoked");
+      }
+    }
+  });
+});

@@ -48,6 +48,34 @@ describe("POST /api/dev/register", () => {
     expect(res.body.code).toBe("forbidden");
   });
 
+  it("takes the email from the Yapture account; the body may repeat it (any case) or leave it out", async () => {
+    const user = newUser();
+    const res = await call(register.POST, { method: "POST", headers: await bearer(user), body: { name: user.name } });
+    expect(res.status).toBe(201);
+    expect(res.body.email).toBe(user.email);
+    const other = newUser();
+    const repeated = await registerUser(other, { email: other.email.toUpperCase() });
+    expect(repeated.status).toBe(201);
+    expect(repeated.body.email).toBe(other.email);
+  });
+
+  it("refuses registering with another person's email with 400 naming email", async () => {
+    const victim = newUser();
+    const attacker = newUser();
+    const res = await registerUser(attacker, { email: victim.email });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: "email", code: "read_only" })]);
+    // The victim can still register with their own address afterwards.
+    expect((await registerUser(victim)).status).toBe(201);
+  });
+
+  it("refuses a Yapture account whose email is not verified with 403 email_unverified", async () => {
+    const res = await registerUser(newUser({ emailVerified: false }));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("email_unverified");
+  });
+
   it("refuses a second registration for the same user or the same email with 409", async () => {
     const user = newUser();
     expect((await registerUser(user)).status).toBe(201);
@@ -204,13 +232,31 @@ describe("GET and PUT /api/dev/me", () => {
     expect(row?.status).toBe("PENDING_VERIFICATION");
   });
 
-  it("refuses taking another developer's email with 409", async () => {
+  it("refuses changing the email with 400 naming email, and accepts repeating it", async () => {
     const first = newUser();
     const second = newUser();
     await registerUser(first);
     await registerUser(second);
-    const res = await call(me.PUT, { method: "PUT", headers: await bearer(second), body: { email: first.email } });
-    expect(res.status).toBe(409);
+    const headers = await bearer(second);
+    for (const email of [first.email, "mine@example.org"]) {
+      const res = await call(me.PUT, { method: "PUT", headers, body: { email } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("validation_failed");
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: "email", code: "read_only" })]);
+    }
+    const same = await call(me.PUT, { method: "PUT", headers, body: { email: second.email.toUpperCase(), name: "Renamed" } });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ email: second.email, name: "Renamed" });
+  });
+
+  it("follows the Yapture account's new verified email on the next token use, but not an unverified one", async () => {
+    const user = newUser();
+    await registerUser(user);
+    const unverified = await call(me.GET, { headers: await bearer({ ...user, sub: user.sub, email: "pending@example.org", emailVerified: false }) });
+    expect(unverified.body.email).toBe(user.email);
+    const moved = await call(me.GET, { headers: await bearer({ ...user, email: "moved@example.org" }) });
+    expect(moved.status).toBe(200);
+    expect(moved.body.email).toBe("moved@example.org");
   });
 
   it("lets a suspended owner read, but not change, the profile", async () => {

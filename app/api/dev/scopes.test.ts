@@ -28,11 +28,18 @@ async function newAppId(): Promise<string> {
   return res.body.id;
 }
 
+async function revocableKeyId(authorization?: string): Promise<string> {
+  if (!authorization) return (await apiKeyHeader(dev.developer)).id;
+  const child = await call(keys.POST, { method: "POST", headers: { authorization }, body: { name: "child", scopes: ["APP_READ"] } });
+  return child.body.id;
+}
+
 type Row = {
   endpoint: string;
   scope: ApiKeyScope | null;
   success: number;
-  request: () => Promise<{ handler: NextRouteHandler; method: string; params?: Record<string, string>; body?: unknown }>;
+  /** `authorization`: the calling API key, when the request is made with one. */
+  request: (authorization?: string) => Promise<{ handler: NextRouteHandler; method: string; params?: Record<string, string>; body?: unknown }>;
 };
 
 // The contract's scope table (section 5), one row per endpoint.
@@ -50,7 +57,8 @@ const table: Row[] = [
     endpoint: "DELETE /api/dev/api-keys/:id",
     scope: null,
     success: 204,
-    request: async () => ({ handler: keyById.DELETE, method: "DELETE", params: { id: (await apiKeyHeader(dev.developer)).id } }),
+    // An API key may revoke only keys created through it.
+    request: async (authorization) => ({ handler: keyById.DELETE, method: "DELETE", params: { id: await revocableKeyId(authorization) } }),
   },
   { endpoint: "POST /api/dev/apps", scope: "APP_CREATE", success: 201, request: async () => ({ handler: appsRoute.POST, method: "POST", body: validAppBody(images.origin) }) },
   { endpoint: "GET /api/dev/apps", scope: "APP_READ", success: 200, request: async () => ({ handler: appsRoute.GET, method: "GET" }) },
@@ -80,7 +88,7 @@ describe("scope table", () => {
   describe.each(table)("$endpoint", ({ scope, success, request }) => {
     it(`succeeds (${success}) with a key holding ${scope ?? "any scope"}`, async () => {
       const { authorization } = await apiKeyHeader(dev.developer, scope ? [scope] : ["APP_READ"]);
-      const { handler, ...options } = await request();
+      const { handler, ...options } = await request(authorization);
       const res = await call(handler, { ...options, headers: { authorization } });
       expect(res.status).toBe(success);
     });
@@ -88,7 +96,7 @@ describe("scope table", () => {
     if (scope) {
       it(`is 403 insufficient_scope with a key holding every scope but ${scope}`, async () => {
         const { authorization } = await apiKeyHeader(dev.developer, API_KEY_SCOPES.filter((s) => s !== scope));
-        const { handler, ...options } = await request();
+        const { handler, ...options } = await request(authorization);
         const res = await call(handler, { ...options, headers: { authorization } });
         expect(res.status).toBe(403);
         expect(res.body.code).toBe("insufficient_scope");

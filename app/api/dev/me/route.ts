@@ -12,7 +12,7 @@ export const GET = withDeveloper({ scope: null, allowInactiveOwner: true }, asyn
 // PUT /api/dev/me — partial profile update.
 export const PUT = withDeveloper({ scope: null }, async ({ developer, request }) => {
   const input = await readBody(request, updateDeveloperBody, { readOnlyFields: DEVELOPER_READ_ONLY_FIELDS });
-  return json(developerView(await updateDeveloperProfile({ developerId: developer.id, input })));
+  return json(developerView(await updateDeveloperProfile({ developer, input })));
 });
 
 // PATCH /api/dev/me — alias of PUT.
