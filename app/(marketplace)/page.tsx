@@ -3,6 +3,7 @@ import { connection } from "next/server";
 
 import { AppCard } from "@/components/marketplace/app-card";
 import { listFeaturedApps, listPopularApps } from "@/lib/apps/public-queries";
+import { publicAppView, type PublicApp } from "@/lib/apps/views";
 
 // Home: featured apps, then the most installed ones, read from the database on each request.
 export default async function HomePage() {
@@ -20,8 +21,8 @@ export default async function HomePage() {
           <button className="rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
         </form>
       </section>
-      <AppSection title="Featured" apps={featured} />
-      <AppSection title="Most popular" apps={popular} />
+      <AppSection title="Featured" apps={featured.map(publicAppView)} />
+      <AppSection title="Most popular" apps={popular.map(publicAppView)} />
       <p>
         <Link href="/apps" className="font-medium text-brand-700 hover:underline">
           Browse all apps →
@@ -31,7 +32,7 @@ export default async function HomePage() {
   );
 }
 
-function AppSection({ title, apps }: { title: string; apps: Awaited<ReturnType<typeof listPopularApps>> }) {
+function AppSection({ title, apps }: { title: string; apps: PublicApp[] }) {
   return (
     <section>
       <h2 className="mb-4 text-xl font-semibold">{title}</h2>

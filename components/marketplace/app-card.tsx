@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import type { PublicApp } from "@/lib/apps/public-view";
+import type { PublicApp } from "@/lib/apps/views";
 import { CATEGORY_LABELS } from "@/lib/domain/enums";
 
 import { Rating } from "./rating";

@@ -2,7 +2,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { installs } from "@/db/schema";
-import type { AppAnalytics } from "@/lib/validation/responses";
+import type { App } from "@/db/schema";
 
 import { getDeveloperApp } from "./service";
 
@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Counters of the app and its installs per UTC day over the last 30 days, zero-filled. */
+/** The app (for its counters) and its installs per UTC day over the last 30 days, zero-filled. */
 export async function getAppAnalytics({
   developerId,
   appId,
@@ -20,7 +20,7 @@ export async function getAppAnalytics({
   developerId: string;
   appId: string;
   now?: Date;
-}): Promise<AppAnalytics> {
+}): Promise<{ app: App; installsByDay: { date: string; count: number }[] }> {
   const { app } = await getDeveloperApp({ developerId, appId });
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (DAYS - 1) * DAY_MS);
   const db = await getDb();
@@ -35,12 +35,5 @@ export async function getAppAnalytics({
     const date = isoDay(new Date(firstDay.getTime() + index * DAY_MS));
     return { date, count: byDay.get(date) ?? 0 };
   });
-  return {
-    installCount: app.installCount,
-    reviewCount: app.reviewCount,
-    averageRating: app.averageRating === null ? null : Number(app.averageRating),
-    status: app.status,
-    featured: app.featured,
-    installsByDay,
-  };
+  return { app, installsByDay };
 }

@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import { appScreenshots, apps, developers } from "@/db/schema";
+import { paginate, type Page } from "@/db/paginate";
+import { apps, developers } from "@/db/schema";
 import type { AppEnvironment } from "@/lib/domain/enums";
-import { notFound, offsetOf } from "@/lib/http";
-import { slugParam, type ListAppsQuery } from "@/lib/validation/public";
+import { notFound } from "@/lib/http";
+import type { ListAppsQuery } from "@/lib/validation/public";
 
 import { parseSearch, searchCondition } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
-import { publicAppView, type PublicApp, type PublicAppFields, type PublicDeveloperFields } from "./public-view";
+import { withScreenshots } from "./screenshots";
+import type { PublicAppRow } from "./views";
 
 /** Visible to the public: approved, and the developer is in good standing. Needs the developers join. */
 export const isPubliclyVisible: SQL = and(eq(apps.status, "APPROVED"), eq(developers.status, "VERIFIED"))!;
@@ -37,12 +39,11 @@ const publicColumns = {
   developer: { name: developers.name, companyName: developers.companyName, websiteUrl: developers.websiteUrl },
 };
 
-type PublicRow = { app: PublicAppFields & { id: string }; developer: PublicDeveloperFields };
-
 type RowsOptions = { db: Executor; where: SQL | undefined; orderBy: SQL[]; limit: number; offset?: number };
 
-async function publicRows({ db, where, orderBy, limit, offset = 0 }: RowsOptions) {
-  return db
+/** Public rows with their screenshots. */
+async function publicRows({ db, where, orderBy, limit, offset = 0 }: RowsOptions): Promise<PublicAppRow[]> {
+  const rows = await db
     .select(publicColumns)
     .from(apps)
     .innerJoin(developers, eq(developers.id, apps.developerId))
@@ -50,20 +51,11 @@ async function publicRows({ db, where, orderBy, limit, offset = 0 }: RowsOptions
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
-}
-
-/** Rows → public views, with their screenshots in one more query. */
-async function withScreenshots(db: Executor, rows: PublicRow[]): Promise<PublicApp[]> {
-  if (rows.length === 0) return [];
-  const shots = await db
-    .select({ appId: appScreenshots.appId, url: appScreenshots.url, caption: appScreenshots.caption, position: appScreenshots.position })
-    .from(appScreenshots)
-    .where(inArray(appScreenshots.appId, rows.map((row) => row.app.id)));
-  return rows.map((row) => publicAppView({ ...row, screenshots: shots.filter((shot) => shot.appId === row.app.id) }));
+  return withScreenshots(db, rows, (row) => row.app.id);
 }
 
 /** GET /api/apps: one page of public apps and how many match in all. */
-export async function listPublicApps({ query }: { query: ListAppsQuery }): Promise<{ apps: PublicApp[]; total: number }> {
+export async function listPublicApps({ query }: { query: ListAppsQuery }): Promise<Page<PublicAppRow>> {
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
   const where = and(
@@ -73,23 +65,23 @@ export async function listPublicApps({ query }: { query: ListAppsQuery }): Promi
     search === undefined ? undefined : searchCondition(search),
   );
   const orderBy = publicOrder({ sort: resolveSort(query.sort, search), search });
-  const [rows, [counted]] = await Promise.all([
-    publicRows({ db, where, orderBy, limit: query.limit, offset: offsetOf(query) }),
-    db
-      .select({ total: count() })
-      .from(apps)
-      .innerJoin(developers, eq(developers.id, apps.developerId))
-      .where(and(isPubliclyVisible, where)),
-  ]);
-  return { apps: await withScreenshots(db, rows), total: counted?.total ?? 0 };
+  return paginate(query, {
+    items: ({ limit, offset }) => publicRows({ db, where, orderBy, limit, offset }),
+    total: async () => {
+      const [counted] = await db
+        .select({ total: count() })
+        .from(apps)
+        .innerJoin(developers, eq(developers.id, apps.developerId))
+        .where(and(isPubliclyVisible, where));
+      return counted?.total ?? 0;
+    },
+  });
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
-export async function getPublicApp({ slug }: { slug: string }): Promise<PublicApp> {
-  if (!slugParam.safeParse(slug).success) throw notFound("app");
+export async function getPublicApp({ slug }: { slug: string }): Promise<PublicAppRow> {
   const db = await getDb();
-  const rows = await publicRows({ db, where: eq(apps.slug, slug), orderBy: [], limit: 1 });
-  const [app] = await withScreenshots(db, rows);
+  const [app] = await publicRows({ db, where: eq(apps.slug, slug), orderBy: [], limit: 1 });
   if (!app) throw notFound("app");
   return app;
 }
@@ -99,7 +91,6 @@ export async function getPublicApp({ slug }: { slug: string }): Promise<PublicAp
  * `lock` takes the app row so writers of the same app's counters queue behind each other.
  */
 export async function getPublicAppId({ slug, tx, lock = false }: { slug: string; tx?: Executor; lock?: boolean }): Promise<string> {
-  if (!slugParam.safeParse(slug).success) throw notFound("app");
   const db = tx ?? (await getDb());
   const query = db
     .select({ id: apps.id })
@@ -115,14 +106,14 @@ export async function getPublicAppId({ slug, tx, lock = false }: { slug: string;
 const mostPopular = [desc(apps.installCount), asc(apps.id)];
 
 /** Featured public apps, most installed first. */
-export async function listFeaturedApps({ limit, environment }: { limit: number; environment?: AppEnvironment }): Promise<PublicApp[]> {
+export async function listFeaturedApps({ limit, environment }: { limit: number; environment?: AppEnvironment }): Promise<PublicAppRow[]> {
   const db = await getDb();
   const where = and(eq(apps.featured, true), environment === undefined ? undefined : eq(apps.environment, environment));
-  return withScreenshots(db, await publicRows({ db, where, orderBy: mostPopular, limit }));
+  return publicRows({ db, where, orderBy: mostPopular, limit });
 }
 
 /** The most installed public apps (home page). */
-export async function listPopularApps({ limit }: { limit: number }): Promise<PublicApp[]> {
+export async function listPopularApps({ limit }: { limit: number }): Promise<PublicAppRow[]> {
   const db = await getDb();
-  return withScreenshots(db, await publicRows({ db, where: undefined, orderBy: mostPopular, limit }));
+  return publicRows({ db, where: undefined, orderBy: mostPopular, limit });
 }

@@ -1,4 +1,4 @@
-import type { AppWithScreenshots } from "@/lib/apps/service";
+import type { AppWithScreenshots } from "@/lib/apps/views";
 
 import { assertImagesValid, IMAGE_RULES, type ImageToCheck } from "./image-check";
 import type { FetchPolicy } from "./safe-fetch";

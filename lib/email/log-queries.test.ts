@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
 
-import { emailLogView, listEmails } from "./log-queries";
+import { listEmails } from "./log-queries";
+import { emailLogView } from "./views";
 import { enqueueEmail } from "./outbox";
 
 const ids: string[] = [];
@@ -29,14 +30,14 @@ beforeAll(async () => {
 
 describe("listEmails", () => {
   it("lists every email newest first, ties broken by id, with the total", async () => {
-    const { rows, total } = await listEmails({ page: 1, limit: 50 });
+    const { items: rows, total } = await listEmails({ page: 1, limit: 50 });
     expect(total).toBe(8);
     const [first, second] = [ids[6]!, ids[7]!].sort().reverse();
     expect(rows.map((row) => row.id)).toEqual([first, second, ids[5], ids[4], ids[3], ids[2], ids[1], ids[0]]);
   });
 
   it("filters by recipient, ignoring case", async () => {
-    const { rows, total } = await listEmails({ to: "A@EXAMPLE.COM", page: 1, limit: 50 });
+    const { items: rows, total } = await listEmails({ to: "A@EXAMPLE.COM", page: 1, limit: 50 });
     expect(total).toBe(4);
     expect(rows.map((row) => row.id)).toEqual([ids[5], ids[3], ids[2], ids[0]]);
   });
@@ -44,20 +45,20 @@ describe("listEmails", () => {
   it("filters by type, and by recipient and type together", async () => {
     const rejected = await listEmails({ type: "DEVELOPER_REJECTED", page: 1, limit: 50 });
     expect(rejected.total).toBe(3);
-    expect(rejected.rows.map((row) => row.id)).toEqual([ids[5], ids[3], ids[1]]);
+    expect(rejected.items.map((row) => row.id)).toEqual([ids[5], ids[3], ids[1]]);
 
     const both = await listEmails({ to: "b@example.com", type: "DEVELOPER_REJECTED", page: 1, limit: 50 });
-    expect(both.rows.map((row) => row.id)).toEqual([ids[1]]);
+    expect(both.items.map((row) => row.id)).toEqual([ids[1]]);
     expect(both.total).toBe(1);
 
     const none = await listEmails({ to: "nobody@example.com", page: 1, limit: 50 });
-    expect(none).toEqual({ rows: [], total: 0 });
+    expect(none).toEqual({ items: [], total: 0, totalPages: 0, page: 1, limit: 50 });
   });
 
   it("pages", async () => {
-    const all = (await listEmails({ page: 1, limit: 50 })).rows.map((row) => row.id);
+    const all = (await listEmails({ page: 1, limit: 50 })).items.map((row) => row.id);
     const pages = await Promise.all([1, 2, 3, 4].map((page) => listEmails({ page, limit: 3 })));
-    expect(pages.map((page) => page.rows.map((row) => row.id))).toEqual([all.slice(0, 3), all.slice(3, 6), all.slice(6, 8), []]);
+    expect(pages.map((page) => page.items.map((row) => row.id))).toEqual([all.slice(0, 3), all.slice(3, 6), all.slice(6, 8), []]);
     expect(pages.every((page) => page.total === 8)).toBe(true);
   });
 });
@@ -68,7 +69,7 @@ describe("emailLogView", () => {
     await db.execute(
       sql`update ${emailOutbox} set status = 'SENT', attempts = 2, sent_at = '2026-11-22T10:05:00Z', last_error = null, provider_message_id = 'msg_1' where id = ${ids[0]}`,
     );
-    const row = (await listEmails({ to: "a@example.com", page: 1, limit: 50 })).rows.find((r) => r.id === ids[0])!;
+    const row = (await listEmails({ to: "a@example.com", page: 1, limit: 50 })).items.find((r) => r.id === ids[0])!;
     expect(emailLogView(row)).toStrictEqual({
       id: ids[0],
       to: "a@example.com",
@@ -80,7 +81,7 @@ describe("emailLogView", () => {
       sentAt: "2026-11-22T10:05:00.000Z",
       lastError: null,
     });
-    const pending = (await listEmails({ to: "c@example.com", page: 1, limit: 1 })).rows[0]!;
+    const pending = (await listEmails({ to: "c@example.com", page: 1, limit: 1 })).items[0]!;
     expect(Object.keys(emailLogView(pending)).sort()).toEqual(
       ["attempts", "createdAt", "id", "lastError", "sentAt", "status", "subject", "to", "type"].sort(),
     );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 // HTTP caching for the public, unauthenticated GETs: Cache-Control, a body-hash ETag and
-// conditional requests. Authenticated and write responses stay `no-store`.
+// conditional requests. Every other response is `no-store` (lib/http/responses.ts).
 
 export type CachePolicy = { maxAge: number; staleWhileRevalidate?: number };
 

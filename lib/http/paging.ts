@@ -24,9 +24,10 @@ export function offsetOf({ page, limit }: Paging): number {
   return (page - 1) * limit;
 }
 
-export function paged<T>(data: T[], paging: Paging, total: number) {
+/** The API's paged-list envelope of a page, each item passed through its view. */
+export function paged<T, V>(page: { items: T[]; page: number; limit: number; total: number; totalPages: number }, view: (item: T) => V) {
   return {
-    data,
-    pagination: { page: paging.page, limit: paging.limit, total, totalPages: Math.ceil(total / paging.limit) },
+    data: page.items.map((item) => view(item)),
+    pagination: { page: page.page, limit: page.limit, total: page.total, totalPages: page.totalPages },
   };
 }

@@ -6,16 +6,34 @@ import { call } from "@/lib/testing/http";
 import { ApiError } from "./errors";
 import { paged, pagingQuery } from "./paging";
 import { parseQuery } from "./query";
-import { json } from "./responses";
+import { json, noContent } from "./responses";
 import { otherMethods, route } from "./route";
 
 describe("route", () => {
   it("passes params and stamps a generated request id", async () => {
-    const handler = route<{ id: string }>(async ({ params }) => json({ id: params.id }));
-    const res = await call(handler, { params: { id: "abc" } });
+    const handler = route<{ name: string }>(async ({ params }) => json({ name: params.name }));
+    const res = await call(handler, { params: { name: "abc" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: "abc" });
+    expect(res.body).toEqual({ name: "abc" });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ["id", "not-a-uuid"],
+    ["id", "00000000-0000-0000-0000-00000000000g"],
+    ["slug", "Upper-Case"],
+    ["slug", "a".repeat(61)],
+    ["slug", "bad\u0000slug"],
+  ])("answers 404 for a malformed %s %j before the handler runs", async (name, value) => {
+    let ran = false;
+    const handler = route(async () => {
+      ran = true;
+      return json({});
+    });
+    const res = await call(handler, { params: { [name]: value } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not_found");
+    expect(ran).toBe(false);
   });
 
   it("echoes a sane request id and replaces an unsafe one", async () => {
@@ -76,6 +94,14 @@ describe("route", () => {
   });
 });
 
+describe("responses", () => {
+  it("are no-store unless they say otherwise (only the public GETs' cachedJson does)", () => {
+    expect(json({}).headers.get("cache-control")).toBe("no-store");
+    expect(noContent().headers.get("cache-control")).toBe("no-store");
+    expect(json({}, { headers: { "cache-control": "public, max-age=30" } }).headers.get("cache-control")).toBe("public, max-age=30");
+  });
+});
+
 describe("otherMethods", () => {
   it("answers 405 with Allow", async () => {
     const { DELETE } = otherMethods(["GET", "POST"]);
@@ -112,9 +138,9 @@ describe("parseQuery and paging", () => {
     expect(res.body.errors[0].path).toBe(name);
   });
 
-  it("builds the paged envelope", () => {
-    expect(paged([1, 2], { page: 2, limit: 2 }, 5)).toEqual({
-      data: [1, 2],
+  it("builds the paged envelope, each item through its view", () => {
+    expect(paged({ items: [1, 2], page: 2, limit: 2, total: 5, totalPages: 3 }, (n) => n * 10)).toEqual({
+      data: [10, 20],
       pagination: { page: 2, limit: 2, total: 5, totalPages: 3 },
     });
   });

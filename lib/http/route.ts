@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { assertPathParams } from "./path-params";
 import { problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
 
@@ -27,8 +28,8 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 /**
- * The base of every API route: gives the handler its params and request id, maps anything thrown
- * to problem+json, and stamps X-Request-Id on every response.
+ * The base of every API route: gives the handler its params (404 when an id or slug is malformed)
+ * and request id, maps anything thrown to problem+json, and stamps X-Request-Id on every response.
  */
 export function route<P extends RouteParams = RouteParams>(
   handler: (context: RequestContext<P>) => Promise<Response>,
@@ -38,6 +39,7 @@ export function route<P extends RouteParams = RouteParams>(
     let response: Response;
     try {
       const params = ((await context?.params) ?? {}) as P;
+      assertPathParams(params);
       response = await handler({ request, params, requestId });
     } catch (error) {
       response = problemResponse(error, requestId);

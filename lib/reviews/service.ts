@@ -1,14 +1,15 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
+import { countRows, paginate, type Page } from "@/db/paginate";
 import { apps, developers, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { YaptureIdentity } from "@/lib/auth/identity";
-import { ApiError, offsetOf, type Paging } from "@/lib/http";
+import { ApiError, type Paging } from "@/lib/http";
 import type { ReviewInput } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
-import type { PublicReviewFields } from "./view";
+import type { PublicReviewFields } from "./views";
 
 const publicReviewColumns = {
   id: reviews.id,
@@ -21,20 +22,14 @@ const publicReviewColumns = {
 };
 
 /** A public app's reviews, most recently written or edited first; 404 for apps that are not public. */
-export async function listReviews({ slug, paging }: { slug: string; paging: Paging }): Promise<{ reviews: PublicReviewFields[]; total: number }> {
+export async function listReviews({ slug, paging }: { slug: string; paging: Paging }): Promise<Page<PublicReviewFields>> {
   const db = await getDb();
   const appId = await getPublicAppId({ slug });
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(publicReviewColumns)
-      .from(reviews)
-      .where(eq(reviews.appId, appId))
-      .orderBy(desc(reviews.updatedAt), asc(reviews.id))
-      .limit(paging.limit)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(reviews).where(eq(reviews.appId, appId)),
-  ]);
-  return { reviews: rows, total: counted?.total ?? 0 };
+  return paginate(paging, {
+    items: ({ limit, offset }) =>
+      db.select(publicReviewColumns).from(reviews).where(eq(reviews.appId, appId)).orderBy(desc(reviews.updatedAt), asc(reviews.id)).limit(limit).offset(offset),
+    total: () => countRows(db, reviews, eq(reviews.appId, appId)),
+  });
 }
 
 /**

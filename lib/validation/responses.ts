@@ -202,6 +202,7 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 export const pagedListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema }).strict();
 
 export type DeveloperProfile = z.infer<typeof developerProfileSchema>;
+export type AdminDeveloper = z.infer<typeof adminDeveloperSchema>;
 export type ApiKeyResource = z.infer<typeof apiKeySchema>;
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export type DeveloperAppResource = z.infer<typeof developerAppSchema>;

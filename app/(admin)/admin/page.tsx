@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import { adminQueueCounts } from "@/lib/admin/dashboard";
+import { adminQueueCounts } from "@/lib/audit/queue-counts";
 import { requireAdmin } from "@/lib/auth/require-admin";
 
 export const metadata = { title: "Administration" };

@@ -4,6 +4,7 @@ import { AppCard } from "@/components/marketplace/app-card";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/apps/public-categories";
 import { listPublicApps } from "@/lib/apps/public-queries";
+import { publicAppView } from "@/lib/apps/views";
 import { APP_ENVIRONMENTS } from "@/lib/domain/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { listAppsQuery, PUBLIC_SORTS } from "@/lib/validation/public";
@@ -13,7 +14,9 @@ export const metadata = { title: "Browse apps" };
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
-  const [{ apps, total }, categories] = await Promise.all([listPublicApps({ query }), listPublicCategories()]);
+  const [results, categories] = await Promise.all([listPublicApps({ query }), listPublicCategories()]);
+  const { total } = results;
+  const apps = results.items.map(publicAppView);
   const params = { search: query.search, category: query.category, environment: query.environment, sort: query.sort };
   const categoryHref = (category?: string) => {
     const next = new URLSearchParams(Object.entries({ ...params, category }).filter((entry): entry is [string, string] => Boolean(entry[1])));
@@ -77,7 +80,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
           ))}
         </div>
         {apps.length === 0 ? <p className="text-slate-500">No apps match. Try fewer words or another category.</p> : null}
-        <Pager basePath="/apps" params={params} page={query.page} totalPages={Math.ceil(total / query.limit)} />
+        <Pager basePath="/apps" params={params} page={results.page} totalPages={results.totalPages} />
       </section>
     </div>
   );

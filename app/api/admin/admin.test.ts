@@ -150,7 +150,7 @@ describe("developer verification", () => {
     const app = await pendingApp(dev, "Suspended Soon");
     await post(approve.POST, app.id);
     const key = await apiKeyHeader(dev.developer);
-    const visible = async () => (await listPopularApps({ limit: 100 })).some((a) => a.slug === app.slug);
+    const visible = async () => (await listPopularApps({ limit: 100 })).some((a) => a.app.slug === app.slug);
     expect(await visible()).toBe(true);
 
     expect((await post(suspend.POST, dev.developer.id, { reason: "Abuse report" })).status).toBe(200);
@@ -180,7 +180,7 @@ describe("app review", () => {
     const res = await post(approve.POST, app.id, { note: "Lovely work." });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "APPROVED", publishedAt: expect.any(String) });
-    expect((await listPopularApps({ limit: 100 })).some((a) => a.slug === app.slug)).toBe(true);
+    expect((await listPopularApps({ limit: 100 })).some((a) => a.app.slug === app.slug)).toBe(true);
     await deliverAll();
     expect(capture.requests).toHaveLength(1);
     expect(capture.requests[0]!.body.subject).toContain("Approve Me");
@@ -242,7 +242,7 @@ describe("app review", () => {
     expect((await post(feature.POST, app.id, { featured: true })).body.featured).toBe(true);
     const unpublished = await post(unpublish.POST, app.id, { reason: "Broken OAuth flow" });
     expect(unpublished.body).toMatchObject({ status: "UNPUBLISHED", unpublishReason: "Broken OAuth flow" });
-    expect((await listPopularApps({ limit: 100 })).some((a) => a.slug === app.slug)).toBe(false);
+    expect((await listPopularApps({ limit: 100 })).some((a) => a.app.slug === app.slug)).toBe(false);
     expect((await post(republish.POST, app.id)).body.status).toBe("APPROVED");
     expect((await post(republish.POST, app.id)).status).toBe(409);
   });

@@ -200,6 +200,13 @@ describe("GET and PUT /api/dev/me", () => {
     expect(res.body.code).toBe("not_found");
   });
 
+  it("is never stored by a cache, answer or error", async () => {
+    const user = newUser();
+    await registerUser(user);
+    expect((await call(me.GET, { headers: await bearer(user) })).headers.get("cache-control")).toBe("no-store");
+    expect((await call(me.GET, {})).headers.get("cache-control")).toBe("no-store");
+  });
+
   it("returns the caller's profile", async () => {
     const user = newUser();
     await registerUser(user);

@@ -5,7 +5,7 @@ import { ApiError, json, otherMethods, route } from "@/lib/http";
 export const GET = route(async () => {
   const readiness = await checkReadiness();
   if (!readiness.ready) throw new ApiError("service_unavailable", `not ready: ${readiness.reason}`);
-  return json({ status: "ready", migrations: readiness.migrations }, { headers: { "cache-control": "no-store" } });
+  return json({ status: "ready", migrations: readiness.migrations });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -5,9 +5,11 @@ import { StatusBadge } from "@/components/portal/status-badge";
 import { DataTable } from "@/components/ui/data-table";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
-import { listAppsForAdmin } from "@/lib/admin/app-review";
+import { listAppsForAdmin } from "@/lib/apps/review";
+import { APP_STATES } from "@/lib/apps/states";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { can } from "@/lib/state/machine";
 import { adminAppsQuery } from "@/lib/validation/admin";
 
 export const metadata = { title: "Published apps" };
@@ -16,19 +18,19 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
   await requireAdmin("/admin/apps");
   const query = await pageQuery(searchParams, adminAppsQuery);
   const status = query.status === "UNPUBLISHED" ? "UNPUBLISHED" : "APPROVED";
-  const { items, total } = await listAppsForAdmin({ status, paging: query });
+  const listed = await listAppsForAdmin({ status, paging: query });
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Published apps</h1>
       <FilterTabs label="App status" values={["APPROVED", "UNPUBLISHED"] as const} current={status} href={(value) => `/admin/apps?status=${value}`} />
-      <DataTable columns={["App", "Status", "Installs", "Actions"]} empty={items.length === 0 ? "No apps here." : null}>
-            {items.map((app) => (
+      <DataTable columns={["App", "Status", "Installs", "Actions"]} empty={listed.total === 0 ? "No apps here." : null}>
+            {listed.items.map(({ app, developer }) => (
               <tr key={app.id} className="border-t border-slate-100 align-top" data-testid="published-app-row">
                 <td className="px-4 py-3">
                   <Link href={`/apps/${app.slug}`} className="font-medium hover:underline">
                     {app.name}
                   </Link>
-                  <p className="text-xs text-slate-500">{app.developer.companyName ?? app.developer.name}</p>
+                  <p className="text-xs text-slate-500">{developer.companyName ?? developer.name}</p>
                   {app.unpublishReason ? <p className="text-xs text-red-700">Unpublished: {app.unpublishReason}</p> : null}
                 </td>
                 <td className="space-x-1 px-4 py-3">
@@ -37,19 +39,18 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
                 </td>
                 <td className="px-4 py-3">{app.installCount}</td>
                 <td className="flex flex-wrap gap-2 px-4 py-3">
-                  {app.status === "APPROVED" ? (
-                    <>
-                      <ActionButton label={app.featured ? "Unfeature" : "Feature"} endpoint={`/api/admin/apps/${app.id}/feature`} body={{ featured: !app.featured }} />
-                      <ActionButton label="Unpublish" variant="danger" reasonLabel="Reason" endpoint={`/api/admin/apps/${app.id}/unpublish`} />
-                    </>
-                  ) : (
-                    <ActionButton label="Republish" endpoint={`/api/admin/apps/${app.id}/republish`} />
-                  )}
+                  {can(APP_STATES, "feature", app.status) ? (
+                    <ActionButton label={app.featured ? "Unfeature" : "Feature"} endpoint={`/api/admin/apps/${app.id}/feature`} body={{ featured: !app.featured }} />
+                  ) : null}
+                  {can(APP_STATES, "unpublish", app.status) ? (
+                    <ActionButton label="Unpublish" variant="danger" reasonLabel="Reason" endpoint={`/api/admin/apps/${app.id}/unpublish`} />
+                  ) : null}
+                  {can(APP_STATES, "republish", app.status) ? <ActionButton label="Republish" endpoint={`/api/admin/apps/${app.id}/republish`} /> : null}
                 </td>
               </tr>
             ))}
       </DataTable>
-      <Pager basePath="/admin/apps" params={{ status }} page={query.page} totalPages={Math.ceil(total / query.limit)} />
+      <Pager basePath="/admin/apps" params={{ status }} page={listed.page} totalPages={listed.totalPages} />
     </section>
   );
 }

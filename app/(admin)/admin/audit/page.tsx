@@ -1,5 +1,6 @@
 import { Pager } from "@/components/ui/pager";
-import { auditEventView, listAuditEvents } from "@/lib/admin/audit";
+import { listAuditEvents } from "@/lib/audit/service";
+import { auditEventView } from "@/lib/audit/views";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { auditQuery } from "@/lib/validation/admin";
@@ -9,12 +10,12 @@ export const metadata = { title: "Audit log" };
 export default async function AuditLog({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdmin("/admin/audit");
   const paging = await pageQuery(searchParams, auditQuery);
-  const { rows, total } = await listAuditEvents(paging);
+  const events = await listAuditEvents(paging);
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Audit log</h1>
       <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
-        {rows.map(auditEventView).map((event) => (
+        {events.items.map(auditEventView).map((event) => (
           <li key={event.id} className="px-4 py-3" data-testid="audit-row">
             <span className="font-mono text-xs text-slate-500">{event.createdAt.slice(0, 19).replace("T", " ")}</span>{" "}
             <span className="font-medium">{event.actor.email}</span> · {event.action} · {event.targetType} {event.targetId.slice(0, 8)} ·{" "}
@@ -22,8 +23,8 @@ export default async function AuditLog({ searchParams }: { searchParams: PageSea
           </li>
         ))}
       </ol>
-      {rows.length === 0 ? <p className="text-sm text-slate-500">No actions recorded yet.</p> : null}
-      <Pager basePath="/admin/audit" params={{}} page={paging.page} totalPages={Math.ceil(total / paging.limit)} />
+      {events.total === 0 ? <p className="text-sm text-slate-500">No actions recorded yet.</p> : null}
+      <Pager basePath="/admin/audit" params={{}} page={events.page} totalPages={events.totalPages} />
     </section>
   );
 }

@@ -3,10 +3,13 @@ import { StatusBadge } from "@/components/portal/status-badge";
 import { DataTable } from "@/components/ui/data-table";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
-import { listDevelopersForAdmin } from "@/lib/admin/developer-review";
+import type { Developer } from "@/db/schema";
 import { requireAdmin } from "@/lib/auth/require-admin";
+import { listDevelopersForAdmin } from "@/lib/developers/review";
+import { DEVELOPER_STATES, type DeveloperAction } from "@/lib/developers/states";
 import { DEVELOPER_STATUSES } from "@/lib/domain/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { can } from "@/lib/state/machine";
 import { adminDevelopersQuery } from "@/lib/validation/admin";
 
 export const metadata = { title: "Developers" };
@@ -14,7 +17,8 @@ export const metadata = { title: "Developers" };
 export default async function DevelopersQueue({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdmin("/admin/developers");
   const { status, ...paging } = await pageQuery(searchParams, adminDevelopersQuery);
-  const { rows, total } = await listDevelopersForAdmin({ status, paging });
+  const developers = await listDevelopersForAdmin({ status, paging });
+  const allows = (action: DeveloperAction, developer: Developer) => can(DEVELOPER_STATES, action, developer.status);
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Developers</h1>
@@ -24,8 +28,8 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
         current={status}
         href={(value) => (value ? `/admin/developers?status=${value}` : "/admin/developers")}
       />
-      <DataTable columns={["Developer", "Status", "Registered", "Actions"]} empty={rows.length === 0 ? "No developers here." : null}>
-            {rows.map((developer) => (
+      <DataTable columns={["Developer", "Status", "Registered", "Actions"]} empty={developers.total === 0 ? "No developers here." : null}>
+            {developers.items.map((developer) => (
               <tr key={developer.id} className="border-t border-slate-100 align-top" data-testid="developer-row">
                 <td className="px-4 py-3">
                   <p className="font-medium">{developer.name}</p>
@@ -38,21 +42,21 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
                 </td>
                 <td className="px-4 py-3 text-slate-500">{developer.createdAt.toISOString().slice(0, 10)}</td>
                 <td className="flex flex-wrap gap-2 px-4 py-3">
-                  {developer.status === "PENDING_VERIFICATION" || developer.status === "REJECTED" ? (
+                  {allows("verify", developer) ? (
                     <ActionButton label="Verify" variant="primary" endpoint={`/api/admin/developers/${developer.id}/verify`} />
                   ) : null}
-                  {developer.status === "PENDING_VERIFICATION" ? (
+                  {allows("reject", developer) ? (
                     <ActionButton label="Reject" variant="danger" reasonLabel="Reason (sent to the developer)" endpoint={`/api/admin/developers/${developer.id}/reject`} />
                   ) : null}
-                  {developer.status === "VERIFIED" ? (
+                  {allows("suspend", developer) ? (
                     <ActionButton label="Suspend" variant="danger" reasonLabel="Reason" endpoint={`/api/admin/developers/${developer.id}/suspend`} />
                   ) : null}
-                  {developer.status === "SUSPENDED" ? <ActionButton label="Reinstate" endpoint={`/api/admin/developers/${developer.id}/reinstate`} /> : null}
+                  {allows("reinstate", developer) ? <ActionButton label="Reinstate" endpoint={`/api/admin/developers/${developer.id}/reinstate`} /> : null}
                 </td>
               </tr>
             ))}
       </DataTable>
-      <Pager basePath="/admin/developers" params={{ status }} page={paging.page} totalPages={Math.ceil(total / paging.limit)} />
+      <Pager basePath="/admin/developers" params={{ status }} page={developers.page} totalPages={developers.totalPages} />
     </section>
   );
 }

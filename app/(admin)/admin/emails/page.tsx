@@ -2,7 +2,8 @@ import { StatusBadge } from "@/components/portal/status-badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
-import { emailLogView, listEmails } from "@/lib/email/log-queries";
+import { listEmails } from "@/lib/email/log-queries";
+import { emailLogView } from "@/lib/email/views";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { adminEmailsQuery } from "@/lib/validation/admin";
 
@@ -11,12 +12,12 @@ export const metadata = { title: "Email log" };
 export default async function EmailLog({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdmin("/admin/emails");
   const { to, type, page, limit } = await pageQuery(searchParams, adminEmailsQuery);
-  const { rows, total } = await listEmails({ to, type, page, limit });
+  const emails = await listEmails({ to, type, page, limit });
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Email log</h1>
-      <DataTable columns={["To", "Type", "Subject", "Status", "Attempts", "Created"]} empty={rows.length === 0 ? "No emails yet." : null}>
-            {rows.map(emailLogView).map((email) => (
+      <DataTable columns={["To", "Type", "Subject", "Status", "Attempts", "Created"]} empty={emails.total === 0 ? "No emails yet." : null}>
+            {emails.items.map(emailLogView).map((email) => (
               <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
                 <td className="px-4 py-3">{email.to}</td>
                 <td className="px-4 py-3 text-xs">{email.type}</td>
@@ -31,7 +32,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
               </tr>
             ))}
       </DataTable>
-      <Pager basePath="/admin/emails" params={{ to, type }} page={page} totalPages={Math.ceil(total / limit)} />
+      <Pager basePath="/admin/emails" params={{ to, type }} page={emails.page} totalPages={emails.totalPages} />
     </section>
   );
 }

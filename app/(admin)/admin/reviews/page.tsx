@@ -1,7 +1,8 @@
 import { ReviewForm } from "@/components/admin/review-form";
 import { AppPresentation } from "@/components/marketplace/app-presentation";
 import { Pager } from "@/components/ui/pager";
-import { listAppsForAdmin } from "@/lib/admin/app-review";
+import { listAppsForAdmin } from "@/lib/apps/review";
+import { adminAppView } from "@/lib/apps/views";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { adminAppsQuery } from "@/lib/validation/admin";
@@ -13,12 +14,12 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
   await requireAdmin("/admin/reviews");
   const { page } = await pageQuery(searchParams, adminAppsQuery);
   const paging = { page, limit: 5 };
-  const { items, total } = await listAppsForAdmin({ status: "PENDING", paging });
+  const queue = await listAppsForAdmin({ status: "PENDING", paging });
   return (
     <section className="space-y-8">
-      <h1 className="text-2xl font-semibold">Review queue ({total})</h1>
-      {items.length === 0 ? <p className="text-slate-500">Nothing waiting for review.</p> : null}
-      {items.map((app) => (
+      <h1 className="text-2xl font-semibold">Review queue ({queue.total})</h1>
+      {queue.total === 0 ? <p className="text-slate-500">Nothing waiting for review.</p> : null}
+      {queue.items.map(adminAppView).map((app) => (
         <div key={app.id} className="grid gap-6 rounded-2xl border border-slate-200 bg-slate-100/60 p-6 xl:grid-cols-[1fr_22rem]" data-testid="pending-listing">
           <div className="min-w-0 rounded-xl bg-white p-6">
             <p className="mb-4 text-xs text-slate-500">
@@ -29,7 +30,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
           <ReviewForm appId={app.id} />
         </div>
       ))}
-      <Pager basePath="/admin/reviews" params={{}} page={paging.page} totalPages={Math.ceil(total / paging.limit)} />
+      <Pager basePath="/admin/reviews" params={{}} page={queue.page} totalPages={queue.totalPages} />
     </section>
   );
 }

@@ -5,15 +5,18 @@ import { AppPresentation } from "@/components/marketplace/app-presentation";
 import { InstallButton } from "@/components/marketplace/install-button";
 import { Rating } from "@/components/marketplace/rating";
 import { getPublicApp } from "@/lib/apps/public-queries";
+import { publicAppView } from "@/lib/apps/views";
 import { ApiError } from "@/lib/http";
+import { isWellFormedParam } from "@/lib/http/path-params";
 import { listReviews } from "@/lib/reviews/service";
-import { publicReviewView } from "@/lib/reviews/view";
+import { publicReviewView } from "@/lib/reviews/views";
 
 type Props = { params: Promise<{ slug: string }> };
 
 async function loadApp(slug: string) {
   try {
-    return await getPublicApp({ slug });
+    if (!isWellFormedParam("slug", slug)) notFound();
+    return publicAppView(await getPublicApp({ slug }));
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
@@ -28,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AppPage({ params }: Props) {
   const { slug } = await params;
   const app = await loadApp(slug);
-  const { reviews } = await listReviews({ slug, paging: { page: 1, limit: 10 } });
+  const reviews = await listReviews({ slug, paging: { page: 1, limit: 10 } });
   return (
     <div className="space-y-12">
       <AppPresentation app={app} aside={<InstallButton slug={app.slug} installCount={app.installCount} />} />
@@ -36,7 +39,7 @@ export default async function AppPage({ params }: Props) {
         <h2 className="text-xl font-semibold">
           Reviews <span className="text-base font-normal"><Rating value={app.averageRating} count={app.reviewCount} /></span>
         </h2>
-        {reviews.map(publicReviewView).map((review) => (
+        {reviews.items.map(publicReviewView).map((review) => (
           <article key={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="review">
             <p className="text-sm">
               <span className="text-amber-500">{"★".repeat(review.rating)}</span>
@@ -48,7 +51,7 @@ export default async function AppPage({ params }: Props) {
             </p>
           </article>
         ))}
-        {reviews.length === 0 ? <p className="text-sm text-slate-500">No reviews yet.</p> : null}
+        {reviews.total === 0 ? <p className="text-sm text-slate-500">No reviews yet.</p> : null}
       </section>
     </div>
   );

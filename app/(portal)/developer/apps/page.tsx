@@ -26,20 +26,20 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
   const developer = await portalDeveloper("/developer/apps");
   if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
   const { page } = await pageQuery(searchParams, listQuery);
-  const { items, total } = await listDeveloperApps({ developerId: developer.id, paging: { page, limit: PAGE_SIZE } });
+  const listings = await listDeveloperApps({ developerId: developer.id, paging: { page, limit: PAGE_SIZE } });
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Your apps</h1>
         <NewListingLink />
       </div>
-      {total === 0 ? (
+      {listings.total === 0 ? (
         <div className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-sm text-slate-600">
           <p>You have no listings yet. Create one, add screenshots, and submit it for review; approved apps appear in the marketplace.</p>
         </div>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Your listings">
-          {items.map(({ app }) => (
+          {listings.items.map(({ app }) => (
             <li key={app.id} className="flex items-center gap-4 px-4 py-3" data-testid="listing-row">
               <AppLogo name={app.name} url={app.logoUrl} />
               <div className="min-w-0 flex-1">
@@ -54,7 +54,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
           ))}
         </ul>
       )}
-      <Pager basePath="/developer/apps" params={{}} page={page} totalPages={Math.ceil(total / PAGE_SIZE)} />
+      <Pager basePath="/developer/apps" params={{}} page={listings.page} totalPages={listings.totalPages} />
     </section>
   );
 }

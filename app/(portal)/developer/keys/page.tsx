@@ -2,7 +2,7 @@ import { ApiKeyList } from "@/components/portal/api-keys/api-key-list";
 import { CreateApiKeyForm } from "@/components/portal/api-keys/create-api-key-form";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { listApiKeys } from "@/lib/api-keys/service";
-import { apiKeyView } from "@/lib/api-keys/view";
+import { apiKeyView } from "@/lib/api-keys/views";
 
 export const metadata = { title: "API keys" };
 

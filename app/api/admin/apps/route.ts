@@ -1,4 +1,5 @@
-import { listAppsForAdmin } from "@/lib/admin/app-review";
+import { listAppsForAdmin } from "@/lib/apps/review";
+import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { adminAppsQuery } from "@/lib/validation/admin";
@@ -6,8 +7,7 @@ import { adminAppsQuery } from "@/lib/validation/admin";
 // GET /api/admin/apps?status= — listings with their developer; PENDING (oldest first) by default.
 export const GET = withAdmin(async ({ request }) => {
   const { status, ...paging } = parseQuery(request, adminAppsQuery);
-  const { items, total } = await listAppsForAdmin({ status, paging });
-  return json(paged(items, paging, total), { headers: { "cache-control": "no-store" } });
+  return json(paged(await listAppsForAdmin({ status, paging }), adminAppView));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,4 +1,5 @@
-import { auditEventView, listAuditEvents } from "@/lib/admin/audit";
+import { listAuditEvents } from "@/lib/audit/service";
+import { auditEventView } from "@/lib/audit/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { auditQuery } from "@/lib/validation/admin";
@@ -6,8 +7,7 @@ import { auditQuery } from "@/lib/validation/admin";
 // GET /api/admin/audit-events — every administrator action, newest first.
 export const GET = withAdmin(async ({ request }) => {
   const paging = parseQuery(request, auditQuery);
-  const { rows, total } = await listAuditEvents(paging);
-  return json(paged(rows.map(auditEventView), paging, total), { headers: { "cache-control": "no-store" } });
+  return json(paged(await listAuditEvents(paging), auditEventView));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,6 +1,6 @@
 import { withDeveloper } from "@/lib/auth/with-developer";
 import { updateDeveloperProfile } from "@/lib/developers/service";
-import { developerView } from "@/lib/developers/view";
+import { developerView } from "@/lib/developers/views";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { DEVELOPER_READ_ONLY_FIELDS, updateDeveloperBody } from "@/lib/validation/developers";
 

@@ -1,6 +1,6 @@
 import { withCaller } from "@/lib/auth/with-developer";
 import { registerDeveloper } from "@/lib/developers/service";
-import { developerView } from "@/lib/developers/view";
+import { developerView } from "@/lib/developers/views";
 import { ApiError, json, otherMethods, readBody } from "@/lib/http";
 import { registerDeveloperBody } from "@/lib/validation/developers";
 

@@ -10,20 +10,23 @@ import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { getAppAnalytics } from "@/lib/apps/analytics";
-import { developerAppView } from "@/lib/apps/developer-view";
 import { getDeveloperApp } from "@/lib/apps/service";
-import { APP_TRANSITIONS } from "@/lib/apps/state-machine";
+import { APP_STATES, type AppAction } from "@/lib/apps/states";
+import { analyticsView, developerAppView } from "@/lib/apps/views";
 import type { AppStatus } from "@/lib/domain/enums";
 import { ApiError } from "@/lib/http";
+import { isWellFormedParam } from "@/lib/http/path-params";
+import { can } from "@/lib/state/machine";
 
 export const metadata = { title: "Listing" };
 
-const allows = (action: keyof typeof APP_TRANSITIONS, status: AppStatus) => (APP_TRANSITIONS[action] as readonly AppStatus[]).includes(status);
+const allows = (action: AppAction, status: AppStatus) => can(APP_STATES, action, status);
 
 async function loadListing(developerId: string, appId: string) {
+  if (!isWellFormedParam("id", appId)) notFound();
   try {
-    const [{ app, screenshots }, analytics] = await Promise.all([getDeveloperApp({ developerId, appId }), getAppAnalytics({ developerId, appId })]);
-    return { listing: developerAppView(app, screenshots), analytics };
+    const [listing, analytics] = await Promise.all([getDeveloperApp({ developerId, appId }), getAppAnalytics({ developerId, appId })]);
+    return { listing: developerAppView(listing), analytics: analyticsView(analytics) };
   } catch (error) {
     // Someone else's listing is "not found" too, so nothing leaks about it.
     if (error instanceof ApiError && error.code === "not_found") notFound();

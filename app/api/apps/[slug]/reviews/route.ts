@@ -1,15 +1,14 @@
-import { PUBLIC_CACHE, NO_STORE, cachedJson } from "@/lib/http/caching";
+import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
 import { json, otherMethods, paged, parseQuery, readBody, route } from "@/lib/http";
 import { authenticateReviewer } from "@/lib/reviews/author";
 import { listReviews, upsertReview } from "@/lib/reviews/service";
-import { publicReviewView } from "@/lib/reviews/view";
+import { publicReviewView } from "@/lib/reviews/views";
 import { REVIEW_READ_ONLY_FIELDS, listReviewsQuery, reviewBody } from "@/lib/validation/public";
 
 // GET /api/apps/:slug/reviews — a public app's reviews, newest first, paged.
 export const GET = route<{ slug: string }>(async ({ request, params }) => {
   const paging = parseQuery(request, listReviewsQuery);
-  const { reviews, total } = await listReviews({ slug: params.slug, paging });
-  return cachedJson(request, paged(reviews.map(publicReviewView), paging, total), PUBLIC_CACHE.reviews);
+  return cachedJson(request, paged(await listReviews({ slug: params.slug, paging }), publicReviewView), PUBLIC_CACHE.reviews);
 });
 
 // POST /api/apps/:slug/reviews — the signed-in Yapture user's review: 201 created, 200 replaced.
@@ -17,7 +16,7 @@ export const POST = route<{ slug: string }>(async ({ request, params }) => {
   const reviewer = await authenticateReviewer(request);
   const input = await readBody(request, reviewBody, { readOnlyFields: REVIEW_READ_ONLY_FIELDS });
   const { review, created } = await upsertReview({ slug: params.slug, reviewer, input });
-  return json(publicReviewView(review), { status: created ? 201 : 200, headers: NO_STORE });
+  return json(publicReviewView(review), { status: created ? 201 : 200 });
 });
 
 export const { PUT, PATCH, DELETE } = otherMethods(["GET", "POST"]);

@@ -1,5 +1,5 @@
-import { developerAppView } from "@/lib/apps/developer-view";
 import { deleteApp, getDeveloperApp, updateApp } from "@/lib/apps/service";
+import { developerAppView } from "@/lib/apps/views";
 import { withDeveloper } from "@/lib/auth/with-developer";
 import { json, noContent, otherMethods, readBody } from "@/lib/http";
 import { APP_READ_ONLY_FIELDS, updateAppBody } from "@/lib/validation/apps";
@@ -8,15 +8,13 @@ type Params = { id: string };
 
 // GET /api/dev/apps/:id — one of the caller's listings.
 export const GET = withDeveloper<Params>({ scope: "APP_READ", requireVerified: true }, async ({ developer, params }) => {
-  const { app, screenshots } = await getDeveloperApp({ developerId: developer.id, appId: params.id });
-  return json(developerAppView(app, screenshots));
+  return json(developerAppView(await getDeveloperApp({ developerId: developer.id, appId: params.id })));
 });
 
 // PUT /api/dev/apps/:id — partial update of a DRAFT or REJECTED listing.
 export const PUT = withDeveloper<Params>({ scope: "APP_UPDATE", requireVerified: true }, async ({ developer, params, request }) => {
   const input = await readBody(request, updateAppBody, { readOnlyFields: APP_READ_ONLY_FIELDS });
-  const { app, screenshots } = await updateApp({ developerId: developer.id, appId: params.id, input });
-  return json(developerAppView(app, screenshots));
+  return json(developerAppView(await updateApp({ developerId: developer.id, appId: params.id, input })));
 });
 
 // PATCH /api/dev/apps/:id — alias of PUT.

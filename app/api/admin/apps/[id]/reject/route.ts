@@ -1,4 +1,5 @@
-import { rejectApp } from "@/lib/admin/app-review";
+import { rejectApp } from "@/lib/apps/review";
+import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { rejectAppBody } from "@/lib/validation/admin";
@@ -6,7 +7,7 @@ import { rejectAppBody } from "@/lib/validation/admin";
 // POST /api/admin/apps/:id/reject — { reasons: [{ criterion, message }], message? }: PENDING → REJECTED, email.
 export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
   const input = await readBody(request, rejectAppBody);
-  return json(await rejectApp({ actor: admin, appId: params.id, input }));
+  return json(adminAppView(await rejectApp({ actor: admin, appId: params.id, input })));
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,8 +1,9 @@
-import { republishApp } from "@/lib/admin/app-review";
+import { republishApp } from "@/lib/apps/review";
+import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/admin/apps/:id/republish — UNPUBLISHED → APPROVED.
-export const POST = withAdmin<{ id: string }>(async ({ admin, params }) => json(await republishApp({ actor: admin, appId: params.id })));
+export const POST = withAdmin<{ id: string }>(async ({ admin, params }) => json(adminAppView(await republishApp({ actor: admin, appId: params.id }))));
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

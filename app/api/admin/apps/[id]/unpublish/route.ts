@@ -1,4 +1,5 @@
-import { unpublishApp } from "@/lib/admin/app-review";
+import { unpublishApp } from "@/lib/apps/review";
+import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { reasonBody } from "@/lib/validation/admin";
@@ -6,7 +7,7 @@ import { reasonBody } from "@/lib/validation/admin";
 // POST /api/admin/apps/:id/unpublish — { reason }: APPROVED → UNPUBLISHED, gone from the public API.
 export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
   const { reason } = await readBody(request, reasonBody);
-  return json(await unpublishApp({ actor: admin, appId: params.id, reason }));
+  return json(adminAppView(await unpublishApp({ actor: admin, appId: params.id, reason })));
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

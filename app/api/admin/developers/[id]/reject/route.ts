@@ -1,4 +1,5 @@
-import { adminDeveloperView, rejectDeveloper } from "@/lib/admin/developer-review";
+import { rejectDeveloper } from "@/lib/developers/review";
+import { adminDeveloperView } from "@/lib/developers/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { reasonBody } from "@/lib/validation/admin";

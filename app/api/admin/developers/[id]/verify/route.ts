@@ -1,4 +1,5 @@
-import { adminDeveloperView, verifyDeveloper } from "@/lib/admin/developer-review";
+import { verifyDeveloper } from "@/lib/developers/review";
+import { adminDeveloperView } from "@/lib/developers/views";
 import { withAdmin } from "@/lib/auth/with-admin";
 import { json, otherMethods } from "@/lib/http";
 

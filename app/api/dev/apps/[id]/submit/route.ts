@@ -1,13 +1,12 @@
 import { checkListingAssets } from "@/lib/assets/app-assets";
-import { developerAppView } from "@/lib/apps/developer-view";
 import { submitApp } from "@/lib/apps/service";
+import { developerAppView } from "@/lib/apps/views";
 import { withDeveloper } from "@/lib/auth/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/dev/apps/:id/submit — check the images, then DRAFT/REJECTED → PENDING for review.
 export const POST = withDeveloper<{ id: string }>({ scope: "APP_UPDATE", requireVerified: true }, async ({ developer, params }) => {
-  const { app, screenshots } = await submitApp({ developerId: developer.id, appId: params.id, checkAssets: checkListingAssets() });
-  return json(developerAppView(app, screenshots));
+  return json(developerAppView(await submitApp({ developerId: developer.id, appId: params.id, checkAssets: checkListingAssets() })));
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

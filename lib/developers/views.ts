@@ -1,5 +1,5 @@
 import type { Developer } from "@/db/schema";
-import type { DeveloperProfile } from "@/lib/validation/responses";
+import type { AdminDeveloper, DeveloperProfile } from "@/lib/validation/responses";
 
 /** The developer profile as the owner sees it (register, GET/PUT /api/dev/me). */
 export function developerView(developer: Developer): DeveloperProfile {
@@ -16,4 +16,9 @@ export function developerView(developer: Developer): DeveloperProfile {
     createdAt: developer.createdAt.toISOString(),
     updatedAt: developer.updatedAt.toISOString(),
   };
+}
+
+/** What administrators see of a developer: the profile plus why it was rejected or suspended. */
+export function adminDeveloperView(developer: Developer): AdminDeveloper {
+  return { ...developerView(developer), statusReason: developer.statusReason };
 }

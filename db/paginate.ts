@@ -1,0 +1,24 @@
+import { count, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+
+import { offsetOf, type Paging } from "@/lib/http/paging";
+
+import type { Executor } from "./client";
+
+/** One page of a list and where it stands in the whole: what every paged list returns. */
+export type Page<T> = { items: T[]; total: number; totalPages: number; page: number; limit: number };
+
+/** Runs a page query and its count together. */
+export async function paginate<T>(
+  paging: Paging,
+  query: { items: (window: { limit: number; offset: number }) => Promise<T[]>; total: () => Promise<number> },
+): Promise<Page<T>> {
+  const [items, total] = await Promise.all([query.items({ limit: paging.limit, offset: offsetOf(paging) }), query.total()]);
+  return { items, total, totalPages: Math.ceil(total / paging.limit), page: paging.page, limit: paging.limit };
+}
+
+/** `select count(*) from table where …` as a number. */
+export async function countRows(db: Executor, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(table).where(where);
+  return row?.value ?? 0;
+}

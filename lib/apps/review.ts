@@ -1,0 +1,120 @@
+import { asc, desc, eq } from "drizzle-orm";
+
+import { getDb, type Executor, type Transaction } from "@/db/client";
+import { countRows, paginate, type Page } from "@/db/paginate";
+import { apps, developers, type App, type Developer } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/service";
+import type { YaptureIdentity } from "@/lib/auth/identity";
+import type { AppStatus } from "@/lib/domain/enums";
+import { enqueueEmail } from "@/lib/email/outbox";
+import { notFound, type Paging } from "@/lib/http";
+import type { RejectAppInput } from "@/lib/validation/admin";
+
+import { withScreenshots } from "./screenshots";
+import { appTransitions, type AppAction } from "./states";
+import type { AdminAppRow } from "./views";
+
+// Administrators' actions on listings: the review queue and each review decision.
+
+const reviewerColumns = { id: developers.id, name: developers.name, email: developers.email, companyName: developers.companyName, status: developers.status };
+
+async function adminRows(db: Executor, rows: { app: App; developer: AdminAppRow["developer"] }[]): Promise<AdminAppRow[]> {
+  return withScreenshots(db, rows, (row) => row.app.id);
+}
+
+/** The review queue: PENDING oldest-submitted first by default; other states newest first. */
+export async function listAppsForAdmin({ status, paging }: { status: AppStatus; paging: Paging }): Promise<Page<AdminAppRow>> {
+  const db = await getDb();
+  const where = eq(apps.status, status);
+  const order = status === "PENDING" ? [asc(apps.submittedAt), asc(apps.id)] : [desc(apps.updatedAt), desc(apps.id)];
+  return paginate(paging, {
+    items: async ({ limit, offset }) =>
+      adminRows(
+        db,
+        await db.select({ app: apps, developer: reviewerColumns }).from(apps).innerJoin(developers, eq(developers.id, apps.developerId)).where(where).orderBy(...order).limit(limit).offset(offset),
+      ),
+    total: () => countRows(db, apps, where),
+  });
+}
+
+export async function getAppForAdmin(appId: string, tx?: Executor): Promise<AdminAppRow> {
+  const db = tx ?? (await getDb());
+  const rows = await db.select({ app: apps, developer: reviewerColumns }).from(apps).innerJoin(developers, eq(developers.id, apps.developerId)).where(eq(apps.id, appId));
+  const [row] = await adminRows(db, rows);
+  if (!row) throw notFound("app");
+  return row;
+}
+
+type Decision = {
+  action: AppAction;
+  set: (now: Date, before: App) => Partial<typeof apps.$inferInsert>;
+  audit?: Record<string, unknown>;
+  notify?: (tx: Transaction, app: App, developer: Developer) => Promise<unknown>;
+};
+
+/** The transition, its audit event and its email, in one transaction. */
+async function decide(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminAppRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const { before, after } = await appTransitions.transition(tx, {
+      id: appId,
+      action: decision.action,
+      set: (current) => ({ ...decision.set(now, current), updatedAt: now }),
+    });
+    await recordAudit(tx, {
+      actor,
+      action: `app.${decision.action}`,
+      targetType: "app",
+      targetId: appId,
+      before: { status: before.status, featured: before.featured },
+      after: { status: after.status, featured: after.featured, ...decision.audit },
+    });
+    if (decision.notify) {
+      const [developer] = await tx.select().from(developers).where(eq(developers.id, after.developerId));
+      await decision.notify(tx, after, developer!);
+    }
+    return getAppForAdmin(appId, tx);
+  });
+}
+
+type Actor = { actor: YaptureIdentity; appId: string };
+
+export const approveApp = ({ actor, appId, note }: Actor & { note?: string }) =>
+  decide(actor, appId, {
+    action: "approve",
+    set: (now, before) => ({ status: "APPROVED", publishedAt: before.publishedAt ?? now, rejection: null }),
+    audit: note ? { note } : undefined,
+    notify: (tx, app, developer) =>
+      enqueueEmail({ tx, to: developer.email, type: "APP_APPROVED", developerName: developer.name, appName: app.name, appId: app.id, slug: app.slug, note: note ?? null }),
+  });
+
+export const rejectApp = ({ actor, appId, input }: Actor & { input: RejectAppInput }) =>
+  decide(actor, appId, {
+    action: "reject",
+    set: (now) => ({
+      status: "REJECTED",
+      rejection: { reasons: input.reasons, message: input.message ?? null, rejectedAt: now.toISOString() },
+    }),
+    audit: { reasons: input.reasons, message: input.message ?? null },
+    notify: (tx, app, developer) =>
+      enqueueEmail({
+        tx,
+        to: developer.email,
+        type: "APP_REJECTED",
+        developerName: developer.name,
+        appName: app.name,
+        appId: app.id,
+        reasons: input.reasons,
+        message: input.message ?? null,
+      }),
+  });
+
+export const setAppFeatured = ({ actor, appId, featured }: Actor & { featured: boolean }) =>
+  decide(actor, appId, { action: "feature", set: () => ({ featured }) });
+
+export const unpublishApp = ({ actor, appId, reason }: Actor & { reason: string }) =>
+  decide(actor, appId, { action: "unpublish", set: () => ({ status: "UNPUBLISHED", unpublishReason: reason }), audit: { reason } });
+
+export const republishApp = ({ actor, appId }: Actor) =>
+  decide(actor, appId, { action: "republish", set: () => ({ status: "APPROVED", unpublishReason: null }) });

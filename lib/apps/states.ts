@@ -1,0 +1,36 @@
+import { apps, type App } from "@/db/schema";
+import type { AppStatus } from "@/lib/domain/enums";
+import type { StateMachine } from "@/lib/state/machine";
+import { stateTransitions } from "@/lib/state/transition";
+
+// The app review lifecycle (contract section 6): the states each action starts from.
+
+export const APP_STATES = {
+  entity: "app",
+  from: {
+    edit: ["DRAFT", "REJECTED"],
+    submit: ["DRAFT", "REJECTED"],
+    delete: ["DRAFT", "REJECTED", "PENDING"],
+    approve: ["PENDING"],
+    reject: ["PENDING"],
+    unpublish: ["APPROVED"],
+    republish: ["UNPUBLISHED"],
+    feature: ["APPROVED"],
+  },
+  refusals: {
+    APPROVED: {
+      edit: "approved apps cannot be changed; changes go through a new version",
+      delete: "approved apps cannot be deleted",
+      submit: "the app is already approved",
+    },
+    PENDING: {
+      edit: "the app is being reviewed and cannot be changed until the review ends",
+      submit: "the app is already waiting for review",
+    },
+    UNPUBLISHED: { submit: "unpublished apps cannot be resubmitted", edit: "unpublished apps cannot be changed" },
+  },
+} as const satisfies StateMachine<AppStatus, string>;
+
+export type AppAction = keyof typeof APP_STATES.from;
+
+export const appTransitions = stateTransitions<App, typeof apps.$inferInsert, AppStatus, AppAction>(apps, APP_STATES);

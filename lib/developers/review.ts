@@ -1,0 +1,81 @@
+import { asc, eq, type SQL } from "drizzle-orm";
+
+import { getDb, type Transaction } from "@/db/client";
+import { countRows, paginate, type Page } from "@/db/paginate";
+import { developers, type Developer } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/service";
+import type { YaptureIdentity } from "@/lib/auth/identity";
+import type { DeveloperStatus } from "@/lib/domain/enums";
+import { enqueueEmail } from "@/lib/email/outbox";
+import type { Paging } from "@/lib/http";
+
+import { developerTransitions, type DeveloperAction } from "./states";
+
+// Administrators' actions on developer accounts: the verification queue and each decision.
+
+export async function listDevelopersForAdmin({ status, paging }: { status?: DeveloperStatus; paging: Paging }): Promise<Page<Developer>> {
+  const db = await getDb();
+  const where: SQL | undefined = status ? eq(developers.status, status) : undefined;
+  return paginate(paging, {
+    // Oldest first: the verification queue is worked in arrival order.
+    items: ({ limit, offset }) => db.select().from(developers).where(where).orderBy(asc(developers.createdAt), asc(developers.id)).limit(limit).offset(offset),
+    total: () => countRows(db, developers, where),
+  });
+}
+
+type Decision = {
+  action: DeveloperAction;
+  to: DeveloperStatus;
+  reason?: string;
+  notify?: (tx: Transaction, developer: Developer) => Promise<unknown>;
+};
+
+/** The transition, its audit event and its email, in one transaction. */
+async function decide(actor: YaptureIdentity, developerId: string, decision: Decision): Promise<Developer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const { before, after } = await developerTransitions.transition(tx, {
+      id: developerId,
+      action: decision.action,
+      set: (current) => ({
+        status: decision.to,
+        statusReason: decision.reason ?? null,
+        updatedAt: now,
+        ...(decision.to === "VERIFIED" && !current.verifiedAt ? { verifiedAt: now } : {}),
+      }),
+    });
+    await recordAudit(tx, {
+      actor,
+      action: `developer.${decision.action}`,
+      targetType: "developer",
+      targetId: developerId,
+      before: { status: before.status },
+      after: { status: after.status, ...(decision.reason ? { reason: decision.reason } : {}) },
+    });
+    await decision.notify?.(tx, after);
+    return after;
+  });
+}
+
+type Actor = { actor: YaptureIdentity; developerId: string };
+
+export const verifyDeveloper = ({ actor, developerId }: Actor) =>
+  decide(actor, developerId, {
+    action: "verify",
+    to: "VERIFIED",
+    notify: (tx, developer) => enqueueEmail({ tx, to: developer.email, type: "DEVELOPER_VERIFIED", developerName: developer.name }),
+  });
+
+export const rejectDeveloper = ({ actor, developerId, reason }: Actor & { reason: string }) =>
+  decide(actor, developerId, {
+    action: "reject",
+    to: "REJECTED",
+    reason,
+    notify: (tx, developer) => enqueueEmail({ tx, to: developer.email, type: "DEVELOPER_REJECTED", developerName: developer.name, reason }),
+  });
+
+export const suspendDeveloper = ({ actor, developerId, reason }: Actor & { reason: string }) =>
+  decide(actor, developerId, { action: "suspend", to: "SUSPENDED", reason });
+
+export const reinstateDeveloper = ({ actor, developerId }: Actor) => decide(actor, developerId, { action: "reinstate", to: "VERIFIED" });
