@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 
 import "./globals.css";
@@ -9,7 +10,9 @@ export const metadata: Metadata = {
   description: "Apps and integrations that extend Yapture.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so each gets the nonce of its own Content-Security-Policy.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">

@@ -71,6 +71,36 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/** What a production server cannot run without; development has defaults for each. */
+const REQUIRED_IN_PRODUCTION = {
+  YAPTURE_ISSUER: "the OIDC issuer URL of Yapture",
+  YAPTURE_CLIENT_ID: "the marketplace's OAuth client id at Yapture",
+  YAPTURE_CLIENT_SECRET: "the marketplace's OAuth client secret at Yapture",
+  ADMIN_EMAILS: "the comma-separated emails of the administrators",
+  NEXTAUTH_SECRET: "the secret that signs portal sessions (at least 16 characters)",
+} as const;
+
+/**
+ * One line per problem that must stop a production server from starting, and warnings to log.
+ * Empty strings count as unset, as everywhere in this module.
+ */
+export function productionPreflight(source: Record<string, string | undefined>): { errors: string[]; warnings: string[] } {
+  const errors = Object.entries(REQUIRED_IN_PRODUCTION)
+    .filter(([name]) => !source[name]?.trim())
+    .map(([name, meaning]) => `${name} is not set: ${meaning}. The server refuses to start without it.`);
+  const warnings =
+    source.ASSET_FETCH_ALLOW_PRIVATE === "true" || source.ASSET_FETCH_ALLOW_PRIVATE === "1"
+      ? ["ASSET_FETCH_ALLOW_PRIVATE is on: the image check may fetch http:// and private addresses. Never in a real deployment."]
+      : [];
+  return { errors, warnings };
+}
+
+/** `productionPreflight` of this process's environment when it is a production server (not `next build`). */
+export function preflightOfProcess(): { errors: string[]; warnings: string[] } {
+  const isServer = process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build";
+  return isServer ? productionPreflight(process.env) : { errors: [], warnings: [] };
+}
+
 let cached: Env | undefined;
 
 /** The validated environment, read once per process on first use (never at import time). */

@@ -4,9 +4,15 @@ import { env } from "@/lib/env";
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
 
+// Drizzle's query errors carry the SQL and its bound values ("Failed query: … params: …"); the
+// values are personal data (emails, names), so they never reach the log.
+const QUERY_PARAMS = /\nparams: [\s\S]*$/;
+
 function serialize(value: unknown): unknown {
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack, cause: serialize(value.cause) };
+    const message = value.message.replace(QUERY_PARAMS, "\nparams: [not logged]");
+    const stack = value.stack?.replace(value.message, message);
+    return { name: value.name, message, stack, cause: serialize(value.cause) };
   }
   return value;
 }
@@ -18,6 +24,8 @@ function write(level: Level, message: string, fields: Record<string, unknown> = 
   if (LEVELS[level] >= LEVELS.warn) console.error(line);
   else console.log(line);
 }
+
+export { serialize as serializeForLog };
 
 export const log = {
   debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("the API documentation page renders the OpenAPI document and the getting-started guide", async ({ page }) => {
   await page.goto("/docs/api");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("the home page lists seeded approved apps from the database", async ({ page }) => {
   await page.goto("/");

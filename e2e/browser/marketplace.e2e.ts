@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("a visitor searches, filters by category, opens an app and installs it", async ({ page }) => {
   await page.goto("/");

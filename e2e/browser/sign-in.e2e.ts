@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("a developer signs in with Yapture on the bundled provider and registers in the portal", async ({ page }) => {
   const email = `dev-${randomUUID().slice(0, 8)}@example.com`;

@@ -2,6 +2,7 @@ import { Resend } from "resend";
 
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { maskEmail } from "@/lib/privacy/mask";
 
 export type OutgoingEmail = { id: string; to: string; subject: string; html: string; text: string };
 
@@ -83,12 +84,16 @@ export function resendTransport({ apiKey, from }: { apiKey: string; from: string
   };
 }
 
-/** Without a Resend key (development, tests): the email goes to the log and counts as sent. */
-export function logTransport({ from }: { from: string }): EmailTransport {
+/**
+ * Without a Resend key (development, tests): the email goes to the log and counts as sent. In
+ * production the log gets no personal data: the recipient masked, and never the body.
+ */
+export function logTransport({ from, revealContent }: { from: string; revealContent: boolean }): EmailTransport {
   return {
     kind: "log",
     async send(email) {
-      log.info("email (log transport, not sent)", { id: email.id, from, to: email.to, subject: email.subject, text: email.text });
+      const content = revealContent ? { to: email.to, text: email.text } : { to: maskEmail(email.to) };
+      log.info("email (log transport, not sent)", { id: email.id, from, subject: email.subject, ...content });
       return { ok: true, messageId: null };
     },
   };
@@ -96,6 +101,6 @@ export function logTransport({ from }: { from: string }): EmailTransport {
 
 /** The transport the environment asks for, built per call so a changed environment (tests) takes effect. */
 export function transportFromEnv(): EmailTransport {
-  const { RESEND_API_KEY, EMAIL_FROM } = env();
-  return RESEND_API_KEY ? resendTransport({ apiKey: RESEND_API_KEY, from: EMAIL_FROM }) : logTransport({ from: EMAIL_FROM });
+  const { RESEND_API_KEY, EMAIL_FROM, isProduction } = env();
+  return RESEND_API_KEY ? resendTransport({ apiKey: RESEND_API_KEY, from: EMAIL_FROM }) : logTransport({ from: EMAIL_FROM, revealContent: !isProduction });
 }

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+
+// Every page and API response carries the security headers; authenticated API answers are never cached.
+
+const PAGES = ["/", "/apps", "/apps/slack-sync", "/developer", "/admin", "/docs/api", "/signin"];
+const API = ["/api/apps", "/api/apps/slack-sync", "/api/dev/me", "/api/admin/developers", "/api/does/not/exist"];
+
+function expectSecurityHeaders(headers: Record<string, string>) {
+  const csp = headers["content-security-policy"] ?? "";
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "img-src 'self' https: data:"]) {
+    expect(csp).toContain(directive);
+  }
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  // The e2e server runs on http://localhost, where HSTS would be wrong.
+  expect(headers["strict-transport-security"]).toBeUndefined();
+}
+
+for (const path of [...PAGES, ...API]) {
+  test(`security headers on ${path}`, async ({ request }) => {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status()).toBeLessThan(500);
+    expectSecurityHeaders(response.headers());
+  });
+}
+
+test("pages carry their nonce on their scripts, a new one on every request", async ({ request }) => {
+  const nonces = [];
+  for (let i = 0; i < 2; i++) {
+    const response = await request.get("/apps");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    nonces.push(nonce);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test("authenticated API answers are no-store, errors included", async ({ request }) => {
+  for (const path of ["/api/dev/me", "/api/dev/apps", "/api/admin/developers"]) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(401);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+  }
+});
