@@ -6,24 +6,19 @@ import { ApiError, route, type NextRouteHandler, type RequestContext, type Route
 import { authenticate, type Caller } from "./caller";
 import { insufficientScope } from "./challenges";
 
-export type CallerContext<P extends RouteParams> = RequestContext<P> & { caller: Caller };
-export type DeveloperContext<P extends RouteParams> = CallerContext<P> & { developer: Developer };
-
-/** Any authenticated caller (API key, Yapture token or session); for registration. */
-export function withCaller<P extends RouteParams = RouteParams>(
-  handler: (context: CallerContext<P>) => Promise<Response>,
-): NextRouteHandler {
-  return route<P>(async (context) => handler({ ...context, caller: await authenticate(context.request) }));
-}
+export type DeveloperContext<P extends RouteParams> = RequestContext<P> & { caller: Caller; developer: Developer };
 
 type DeveloperOptions = {
   /** Scope an API key must carry; `null` accepts any valid key. Tokens and sessions have every scope. */
   scope: ApiKeyScope | null;
-  /** Keys and apps need an administrator-verified developer. */
-  requireVerified?: boolean;
+  /** Keys and apps need an administrator-verified developer; only the profile endpoints do not. */
+  allowUnverified?: boolean;
   /** Let a suspended or rejected developer signed in with Yapture read their own profile. */
   allowInactiveOwner?: boolean;
 };
+
+/** The scope a developer handler declared, for the contract test that compares it with the OpenAPI document. */
+export const DECLARED_SCOPE: unique symbol = Symbol.for("marketplace.declared-scope");
 
 async function developerOf(caller: Caller): Promise<Developer> {
   if (caller.kind === "api_key") return caller.developer;
@@ -42,7 +37,7 @@ function assertStanding(developer: Developer, caller: Caller, options: Developer
   if (developer.status === "REJECTED" && !inactiveAllowed) {
     throw new ApiError("developer_rejected", "this developer account was not approved");
   }
-  if (options.requireVerified && developer.status !== "VERIFIED") {
+  if (!options.allowUnverified && developer.status !== "VERIFIED") {
     throw new ApiError("developer_not_verified", "an administrator has not verified this developer account yet");
   }
 }
@@ -55,7 +50,7 @@ export function withDeveloper<P extends RouteParams = RouteParams>(
   options: DeveloperOptions,
   handler: (context: DeveloperContext<P>) => Promise<Response>,
 ): NextRouteHandler {
-  return route<P>(async (context) => {
+  const wrapped = route<P>(async (context) => {
     const caller = await authenticate(context.request);
     const developer = await developerOf(caller);
     assertStanding(developer, caller, options);
@@ -64,4 +59,5 @@ export function withDeveloper<P extends RouteParams = RouteParams>(
     }
     return handler({ ...context, caller, developer });
   });
+  return Object.assign(wrapped, { [DECLARED_SCOPE]: options.scope });
 }

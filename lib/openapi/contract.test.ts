@@ -2,6 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 
 import * as devApps from "@/app/api/dev/apps/route";
+import { DECLARED_SCOPE } from "@/lib/auth/with-developer";
 import { contractViolations } from "@/lib/testing/response-contract";
 import { routeRegistry } from "@/lib/testing/route-registry";
 
@@ -26,6 +27,13 @@ describe("the OpenAPI document", () => {
   it("has unique operation ids", () => {
     const ids = OPERATIONS.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("states for every developer operation the scope its handler actually demands", async () => {
+    const { entries } = await routeRegistry();
+    const declared = entries.map((entry) => [`${entry.method} ${entry.path}`, (entry.handler as { [DECLARED_SCOPE]?: unknown })[DECLARED_SCOPE]]);
+    const documented = OPERATIONS.filter((operation) => operation.caller === "developer").map((operation) => [`${operation.method} ${operation.path}`, operation.scope]);
+    expect(declared.filter(([, scope]) => scope !== undefined).sort()).toEqual(documented.sort());
   });
 
   it("lets route tests find the operation of the handler they call", async () => {

@@ -1,6 +1,6 @@
 import { METHOD_NOT_ALLOWED, type NextRouteHandler } from "@/lib/http/route";
 
-export type RouteEntry = { path: string; method: string; file: string };
+export type RouteEntry = { path: string; method: string; file: string; handler: NextRouteHandler };
 
 // Route files that are not API operations: next-auth's own endpoints and the 404 catch-all.
 const NOT_OPERATIONS = ["[...nextauth]", "[...path]"];
@@ -25,7 +25,7 @@ export function routeRegistry() {
       for (const method of METHODS) {
         const handler = routeModule[method] as (NextRouteHandler & { [METHOD_NOT_ALLOWED]?: true }) | undefined;
         if (!handler || handler[METHOD_NOT_ALLOWED]) continue;
-        const entry = { path: routePathOf(file), method: method.toLowerCase(), file };
+        const entry = { path: routePathOf(file), method: method.toLowerCase(), file, handler };
         entries.push(entry);
         if (!byHandler.has(handler)) byHandler.set(handler, entry);
       }

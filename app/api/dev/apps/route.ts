@@ -8,13 +8,13 @@ import { APP_READ_ONLY_FIELDS, createAppBody, listMyAppsQuery } from "@/lib/vali
 const CREATE_READ_ONLY = APP_READ_ONLY_FIELDS.filter((field) => field !== "environment");
 
 // GET /api/dev/apps — the caller's listings, newest first, paged.
-export const GET = withDeveloper({ scope: "APP_READ", requireVerified: true }, async ({ developer, request }) => {
+export const GET = withDeveloper({ scope: "APP_READ" }, async ({ developer, request }) => {
   const paging = parseQuery(request, listMyAppsQuery);
   return json(paged(await listDeveloperApps({ developerId: developer.id, paging }), developerAppView));
 });
 
 // POST /api/dev/apps — create a listing in DRAFT.
-export const POST = withDeveloper({ scope: "APP_CREATE", requireVerified: true }, async ({ developer, request }) => {
+export const POST = withDeveloper({ scope: "APP_CREATE" }, async ({ developer, request }) => {
   const input = await readBody(request, createAppBody, { readOnlyFields: CREATE_READ_ONLY });
   return json(developerAppView(await createApp({ developerId: developer.id, input })), { status: 201 });
 });

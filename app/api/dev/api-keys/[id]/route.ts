@@ -3,7 +3,7 @@ import { withDeveloper } from "@/lib/auth/with-developer";
 import { noContent, otherMethods } from "@/lib/http";
 
 // DELETE /api/dev/api-keys/:id — revoke a key and the keys created with it; they stop working on the next request.
-export const DELETE = withDeveloper<{ id: string }>({ scope: null, requireVerified: true }, async ({ developer, caller, params }) => {
+export const DELETE = withDeveloper<{ id: string }>({ scope: null }, async ({ developer, caller, params }) => {
   await revokeApiKey({ developerId: developer.id, keyId: params.id, caller });
   return noContent();
 });

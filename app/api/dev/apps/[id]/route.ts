@@ -7,12 +7,12 @@ import { APP_READ_ONLY_FIELDS, updateAppBody } from "@/lib/validation/apps";
 type Params = { id: string };
 
 // GET /api/dev/apps/:id — one of the caller's listings.
-export const GET = withDeveloper<Params>({ scope: "APP_READ", requireVerified: true }, async ({ developer, params }) => {
+export const GET = withDeveloper<Params>({ scope: "APP_READ" }, async ({ developer, params }) => {
   return json(developerAppView(await getDeveloperApp({ developerId: developer.id, appId: params.id })));
 });
 
 // PUT /api/dev/apps/:id — partial update of a DRAFT or REJECTED listing.
-export const PUT = withDeveloper<Params>({ scope: "APP_UPDATE", requireVerified: true }, async ({ developer, params, request }) => {
+export const PUT = withDeveloper<Params>({ scope: "APP_UPDATE" }, async ({ developer, params, request }) => {
   const input = await readBody(request, updateAppBody, { readOnlyFields: APP_READ_ONLY_FIELDS });
   return json(developerAppView(await updateApp({ developerId: developer.id, appId: params.id, input })));
 });
@@ -21,7 +21,7 @@ export const PUT = withDeveloper<Params>({ scope: "APP_UPDATE", requireVerified:
 export const PATCH = PUT;
 
 // DELETE /api/dev/apps/:id — delete a listing that is not approved.
-export const DELETE = withDeveloper<Params>({ scope: "APP_DELETE", requireVerified: true }, async ({ developer, params }) => {
+export const DELETE = withDeveloper<Params>({ scope: "APP_DELETE" }, async ({ developer, params }) => {
   await deleteApp({ developerId: developer.id, appId: params.id });
   return noContent();
 });

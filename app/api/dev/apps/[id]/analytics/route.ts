@@ -4,7 +4,7 @@ import { withDeveloper } from "@/lib/auth/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // GET /api/dev/apps/:id/analytics — counters and installs per day for the last 30 days.
-export const GET = withDeveloper<{ id: string }>({ scope: "ANALYTICS_READ", requireVerified: true }, async ({ developer, params }) =>
+export const GET = withDeveloper<{ id: string }>({ scope: "ANALYTICS_READ" }, async ({ developer, params }) =>
   json(analyticsView(await getAppAnalytics({ developerId: developer.id, appId: params.id }))),
 );
 

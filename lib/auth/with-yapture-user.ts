@@ -1,0 +1,22 @@
+import { ApiError, route, type NextRouteHandler, type RequestContext, type RouteParams } from "@/lib/http";
+
+import { authenticate } from "./caller";
+import type { YaptureIdentity } from "./identity";
+
+export type YaptureUserContext<P extends RouteParams> = RequestContext<P> & { identity: YaptureIdentity };
+
+/** The one check that a person signed in with Yapture is calling: an API key speaks for a developer's apps, not for a person. */
+export async function authenticateYaptureUser(request: Request): Promise<YaptureIdentity> {
+  const caller = await authenticate(request);
+  if (caller.kind !== "yapture") {
+    throw new ApiError("forbidden", "this endpoint needs a Yapture access token or the portal sign-in; API keys act only on a developer's apps and keys");
+  }
+  return caller.identity;
+}
+
+/** The wrapper of endpoints a Yapture user calls as a person: registration and reviews. */
+export function withYaptureUser<P extends RouteParams = RouteParams>(
+  handler: (context: YaptureUserContext<P>) => Promise<Response>,
+): NextRouteHandler {
+  return route<P>(async (context) => handler({ ...context, identity: await authenticateYaptureUser(context.request) }));
+}
