@@ -6,6 +6,22 @@ const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://localhost:${port}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "./e2e",
   testMatch: "**/*.e2e.ts",
@@ -25,24 +41,13 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testMatch: "e2e/api/**/*.e2e.ts" },
+    { name: "browser", testMatch: "e2e/browser/**/*.e2e.ts", use: { ...chromium, viewport: { width: 1366, height: 900 } } },
+    // Journeys through pages visitors see (titles tagged @phone) run again at a phone's size.
     {
-      name: "browser",
+      name: "phone",
       testMatch: "e2e/browser/**/*.e2e.ts",
-      use: {
-        browserName: "chromium",
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
+      grep: /@phone/,
+      use: { ...chromium, viewport: { width: 390, height: 844 } },
     },
   ],
 });

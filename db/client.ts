@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 
 import { env } from "@/lib/env";
 
+import { createPgliteClient } from "./pglite";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -27,12 +27,9 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const globalForDb = globalThis as typeof globalThis & { __marketplaceDb?: Promise<Connection> };
 
 async function openPglite(dataDir: string): Promise<Connection> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+  const client = await createPgliteClient(dataDir);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
@@ -55,12 +52,46 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
+type PostgresClient = import("postgres").Sql;
+
+/**
+ * The client as Drizzle should see it: every query a prepared statement. Drizzle asks postgres.js
+ * for unnamed statements, which Postgres parses and plans on every call, and which postgres.js
+ * sends only after a separate Describe round trip. Named statements are parsed once per
+ * connection, take one round trip, and let Postgres reuse a generic plan: planning a public list
+ * over apps' indexes cost as much as running it (docs/benchmarks.md). Transactions and
+ * savepoints hand Drizzle a new client, which is wrapped the same way.
+ */
+function preparingStatements<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (property === "unsafe") {
+        return (query: string, parameters?: unknown[], options?: object) =>
+          (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (client: object) => unknown;
+          return (value as (...rest: unknown[]) => unknown).call(target, ...args, (inner: object) => callback(preparingStatements(inner)));
+        };
+      }
+      return value;
+    },
+  });
+}
+
 async function openPostgres(url: string): Promise<Connection> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   await migratePostgres(url);
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  return { db: drizzle({ client, schema }) as unknown as Database, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  return {
+    db: drizzle({ client: preparingStatements(client), schema }) as unknown as Database,
+    kind: "postgres",
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 /** Opens (once) and migrates the database configured by the environment. */

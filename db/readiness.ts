@@ -18,10 +18,7 @@ async function expectedMigrationCount(): Promise<number> {
 export async function checkReadiness(): Promise<Readiness> {
   try {
     const db = await getDb();
-    const [row] = await queryRows<{ applied: number }>(
-      db,
-      sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
-    );
+    const [row] = await queryRows<{ applied: number }>(db, sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
     const expected = await expectedMigrationCount();
     const applied = Number(row?.applied ?? 0);
     if (applied < expected) return { ready: false, reason: `${applied} of ${expected} migrations applied` };

@@ -1,15 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  type ExtraConfigColumn,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -57,6 +60,8 @@ export const developers = pgTable(
     status: developerStatus("status").notNull().default("PENDING_VERIFICATION"),
     // Why an administrator rejected or suspended the account; shown to the developer.
     statusReason: text("status_reason"),
+    // When a rejected developer last asked for another review; the queue marks them "resubmitted".
+    resubmittedAt: optionalTime("resubmitted_at"),
     verifiedAt: optionalTime("verified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -102,6 +107,37 @@ export type AppRejection = {
   rejectedAt: string;
 };
 
+type AppColumns = Record<
+  "id" | "public" | "name" | "category" | "environment" | "featured" | "installCount" | "reviewCount" | "averageRating" | "publishedAt",
+  ExtraConfigColumn
+>;
+
+/** For each public sort, an index over all public apps, per category, per environment and over featured apps. */
+function publicListIndexes(t: AppColumns) {
+  // Spelled out (direction and nulls) because an index serves an ORDER BY only when both match.
+  const sorts: Record<string, [SQL, ...SQL[]]> = {
+    popular: [sql`${t.installCount} desc nulls first`, sql`${t.id}`],
+    rating: [sql`${t.averageRating} desc nulls last`, sql`${t.reviewCount} desc nulls first`, sql`${t.id}`],
+    newest: [sql`${t.publishedAt} desc nulls last`, sql`${t.id}`],
+    name: [sql`lower(${t.name})`, sql`${t.id}`],
+  };
+
+  return Object.entries(sorts).flatMap(([sort, order]) => [
+    index(`apps_public_${sort}_idx`)
+      .on(...order)
+      .where(sql`${t.public}`),
+    index(`apps_public_category_${sort}_idx`)
+      .on(t.category, ...order)
+      .where(sql`${t.public}`),
+    index(`apps_public_environment_${sort}_idx`)
+      .on(t.environment, ...order)
+      .where(sql`${t.public}`),
+    index(`apps_public_featured_${sort}_idx`)
+      .on(...order)
+      .where(sql`${t.public} and ${t.featured}`),
+  ]);
+}
+
 export const apps = pgTable(
   "apps",
   {
@@ -120,14 +156,17 @@ export const apps = pgTable(
     websiteUrl: text("website_url"),
     oauthClientId: text("oauth_client_id"),
     status: appStatus("status").notNull().default("DRAFT"),
+    // APPROVED and the developer VERIFIED: kept by the database triggers of migration
+    // 0004_public_visibility (whatever writes the app's or the developer's status), so public
+    // lists filter on this column alone, through the partial indexes below.
+    public: boolean("public").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
     // Counters are maintained by the same statement that writes installs/reviews, so they stay exact.
     installCount: integer("install_count").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).generatedAlwaysAs(
-      (): SQL =>
-        sql`case when ${apps.reviewCount} = 0 then null else round(${apps.ratingSum}::numeric / ${apps.reviewCount}, 2) end`,
+      (): SQL => sql`case when ${apps.reviewCount} = 0 then null else round(${apps.ratingSum}::numeric / ${apps.reviewCount}, 2) end`,
     ),
     rejection: jsonb("rejection").$type<AppRejection>(),
     // Internal: why an administrator unpublished the app. Never part of a public view.
@@ -138,24 +177,44 @@ export const apps = pgTable(
     updatedAt: updatedAt(),
     searchDocument: tsvector("search_document").generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('english', ${apps.description}), 'B') || setweight(to_tsvector('english', coalesce(${apps.longDescription}, '')), 'C')`,
+        // The name twice: stemmed (english) for words, and as typed (simple) so that every prefix
+        // of a name's word finds it ("summariz" → "Summarizer", which english stems to "summar").
+        sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A') || setweight(to_tsvector('english', ${apps.description}), 'B') || setweight(to_tsvector('english', coalesce(${apps.longDescription}, '')), 'C')`,
     ),
   },
   (t) => [
     uniqueIndex("apps_slug_key").on(t.slug),
     index("apps_developer_created_idx").on(t.developerId, t.createdAt.desc(), t.id),
-    index("apps_search_idx").using("gin", t.searchDocument),
-    // Public listing: filters on status (always APPROVED) + category/environment/featured, sort keys with id as tiebreak.
-    index("apps_public_popular_idx").on(t.status, t.installCount.desc(), t.id),
-    index("apps_public_newest_idx").on(t.status, t.publishedAt.desc(), t.id),
-    index("apps_public_name_idx").on(t.status, sql`lower(${t.name})`, t.id),
-    index("apps_public_rating_idx").on(t.status, t.averageRating.desc().nullsLast(), t.id),
-    index("apps_public_category_idx").on(t.status, t.category, t.installCount.desc(), t.id),
-    index("apps_public_environment_idx").on(t.status, t.environment, t.installCount.desc(), t.id),
-    index("apps_public_featured_idx").on(t.status, t.featured, t.installCount.desc(), t.id),
+    // Public listings: one partial index per sort, alone and behind each filter, in exactly the
+    // ORDER BY of lib/apps/public-sort.ts, so a page is an index range scan whatever the offset.
+    ...publicListIndexes(t),
+    index("apps_public_search_idx")
+      .using("gin", t.searchDocument)
+      .where(sql`${t.public}`),
+    // Typo-tolerant name matching (pg_trgm word similarity: "slak" finds "Slack Sync").
+    index("apps_public_name_trgm_idx")
+      .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.public}`),
     index("apps_review_queue_idx").on(t.status, t.submittedAt, t.id),
     check("apps_counters_non_negative", sql`${t.installCount} >= 0 and ${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
   ],
+);
+
+/**
+ * How many public apps each (category, environment, featured) cell holds, so every filtered list's
+ * `total` and the categories list are a sum over at most 60 rows. Kept exact by the triggers of
+ * migration 0004_public_visibility in the transactions that change visibility, category,
+ * environment or featured; all 60 cells exist from the migration on.
+ */
+export const publicAppCounts = pgTable(
+  "public_app_counts",
+  {
+    category: appCategory("category").notNull(),
+    environment: appEnvironment("environment").notNull(),
+    featured: boolean("featured").notNull(),
+    apps: integer("apps").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.environment, t.featured] }), check("public_app_counts_non_negative", sql`${t.apps} >= 0`)],
 );
 
 export const appScreenshots = pgTable(
@@ -179,14 +238,21 @@ export const installs = pgTable(
     appId: uuid("app_id")
       .notNull()
       .references(() => apps.id, { onDelete: "cascade" }),
-    // The Yapture workspace that installed the app; anonymous installs have none and each counts.
+    // The Yapture workspace that installed the app; a workspace counts once per app.
     workspaceId: text("workspace_id"),
+    // Anonymous installs (no workspace): a keyed hash of the client address (never the address) and
+    // the UTC day; one client counts at most once per app and day.
+    clientKey: text("client_key"),
+    day: date("day", { mode: "string" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("installs_app_workspace_key")
       .on(t.appId, t.workspaceId)
       .where(sql`${t.workspaceId} is not null`),
+    uniqueIndex("installs_app_client_day_key")
+      .on(t.appId, t.clientKey, t.day)
+      .where(sql`${t.workspaceId} is null`),
     index("installs_app_created_idx").on(t.appId, t.createdAt),
   ],
 );
@@ -213,6 +279,13 @@ export const reviews = pgTable(
   ],
 );
 
+/** Counters of the rate limiter (rate-limiter-flexible's Drizzle store), shared by every instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true, mode: "date" }),
+});
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -230,10 +303,7 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: optionalTime("sent_at"),
   },
-  (t) => [
-    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_created_idx").on(t.createdAt.desc(), t.id),
-  ],
+  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index("email_outbox_created_idx").on(t.createdAt.desc(), t.id)],
 );
 
 export const auditEvents = pgTable(

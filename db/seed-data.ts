@@ -22,7 +22,7 @@
 //   "standup" therefore finds Meeting Notes to Tasks only through its long
 //   description. Keep "standup" out of every other app's text.
 
-export type SeedCategory =
+type SeedCategory =
   | "PRODUCTIVITY"
   | "UTILITIES"
   | "BUSINESS"
@@ -34,9 +34,9 @@ export type SeedCategory =
   | "EDUCATION"
   | "OTHER";
 
-export type SeedStatus = "APPROVED" | "DRAFT" | "PENDING" | "REJECTED" | "UNPUBLISHED";
+type SeedStatus = "APPROVED" | "DRAFT" | "PENDING" | "REJECTED" | "UNPUBLISHED";
 
-export type SeedReview = {
+type SeedReview = {
   author: string;
   rating: 1 | 2 | 3 | 4 | 5;
   title?: string;
@@ -44,12 +44,7 @@ export type SeedReview = {
   daysAgo: number;
 };
 
-export type SeedRejectionCriterion =
-  | "FUNCTIONALITY"
-  | "QUALITY"
-  | "SECURITY"
-  | "TERMS_COMPLIANCE"
-  | "USER_EXPERIENCE";
+type SeedRejectionCriterion = "FUNCTIONALITY" | "QUALITY" | "SECURITY" | "TERMS_COMPLIANCE" | "USER_EXPERIENCE";
 
 export type SeedApp = {
   /** lowercase ascii words joined by "-", <= 60 chars, equals the public/demo folder name */
@@ -132,9 +127,21 @@ Install the app, pick a workspace, then choose channels on the settings page. Pr
     publishedDaysAgo: 410,
     installs: 400,
     reviews: [
-      { author: "Priya Raman", rating: 5, title: "Our team lives in this", body: "We stopped pasting task links into channels by hand. Thread replies showing up as comments is the killer feature.", daysAgo: 12 },
+      {
+        author: "Priya Raman",
+        rating: 5,
+        title: "Our team lives in this",
+        body: "We stopped pasting task links into channels by hand. Thread replies showing up as comments is the killer feature.",
+        daysAgo: 12,
+      },
       { author: "Marcus Lee", rating: 5, title: "Set up in two minutes", daysAgo: 45 },
-      { author: "Hannah Okafor", rating: 4, title: "Great, a bit chatty by default", body: "The defaults post a lot. Once I turned off the assignment events it was perfect.", daysAgo: 90 },
+      {
+        author: "Hannah Okafor",
+        rating: 4,
+        title: "Great, a bit chatty by default",
+        body: "The defaults post a lot. Once I turned off the assignment events it was perfect.",
+        daysAgo: 90,
+      },
       { author: "Tomás García", rating: 5, body: "Slash command with natural due dates works surprisingly well.", daysAgo: 160 },
       { author: "Lena Fischer", rating: 4, title: "Solid", daysAgo: 300 },
     ],
@@ -171,10 +178,22 @@ The bridge only reads repositories you select during install, and it never write
     publishedDaysAgo: 380,
     installs: 352,
     reviews: [
-      { author: "Sam Whitaker", rating: 5, title: "Finally one backlog", body: "Product and engineering look at the same board now. Label mapping took a minute to understand but it is flexible.", daysAgo: 8 },
+      {
+        author: "Sam Whitaker",
+        rating: 5,
+        title: "Finally one backlog",
+        body: "Product and engineering look at the same board now. Label mapping took a minute to understand but it is flexible.",
+        daysAgo: 8,
+      },
       { author: "Aiko Tanaka", rating: 5, title: "Reliable", daysAgo: 33 },
       { author: "Diego Morales", rating: 5, body: "Auto-moving tasks on merge saves our team a lot of clicking.", daysAgo: 120 },
-      { author: "Grace Kim", rating: 4, title: "Wish it handled milestones", body: "Everything else is excellent. Milestones would make it complete.", daysAgo: 210 },
+      {
+        author: "Grace Kim",
+        rating: 4,
+        title: "Wish it handled milestones",
+        body: "Everything else is excellent. Milestones would make it complete.",
+        daysAgo: 210,
+      },
     ],
   },
   {
@@ -208,10 +227,28 @@ Only events that contain your chosen keyword, \`#task\` by default, are ever rea
     publishedDaysAgo: 350,
     installs: 311,
     reviews: [
-      { author: "Olivia Brandt", rating: 4, title: "Time blocking is great", body: "Estimates turning into calendar blocks changed how I plan my week.", daysAgo: 20 },
-      { author: "Kwame Mensah", rating: 3, title: "Occasional duplicates", body: "After changing time zones I saw a few duplicated events. Support helped me clean them up.", daysAgo: 64 },
+      {
+        author: "Olivia Brandt",
+        rating: 4,
+        title: "Time blocking is great",
+        body: "Estimates turning into calendar blocks changed how I plan my week.",
+        daysAgo: 20,
+      },
+      {
+        author: "Kwame Mensah",
+        rating: 3,
+        title: "Occasional duplicates",
+        body: "After changing time zones I saw a few duplicated events. Support helped me clean them up.",
+        daysAgo: 64,
+      },
       { author: "Elif Yılmaz", rating: 5, daysAgo: 101 },
-      { author: "Noah Schmidt", rating: 2, title: "Sync delay", body: "Changes can take several minutes to appear, which is confusing during a busy day.", daysAgo: 190 },
+      {
+        author: "Noah Schmidt",
+        rating: 2,
+        title: "Sync delay",
+        body: "Changes can take several minutes to appear, which is confusing during a busy day.",
+        daysAgo: 190,
+      },
       { author: "Chloé Martin", rating: 4, daysAgo: 260 },
     ],
   },
@@ -247,8 +284,20 @@ Content is processed in the region of your workspace and is not used to train mo
     publishedDaysAgo: 200,
     installs: 287,
     reviews: [
-      { author: "Rachel Stone", rating: 5, title: "Saves me an hour a day", body: "Coming back from vacation used to be painful. Now I read the digest and I am up to speed.", daysAgo: 5 },
-      { author: "Arjun Patel", rating: 4, title: "Accurate most of the time", body: "Occasionally misses a decision buried in an attachment, but it is very good overall.", daysAgo: 40 },
+      {
+        author: "Rachel Stone",
+        rating: 5,
+        title: "Saves me an hour a day",
+        body: "Coming back from vacation used to be painful. Now I read the digest and I am up to speed.",
+        daysAgo: 5,
+      },
+      {
+        author: "Arjun Patel",
+        rating: 4,
+        title: "Accurate most of the time",
+        body: "Occasionally misses a decision buried in an attachment, but it is very good overall.",
+        daysAgo: 40,
+      },
       { author: "Sofia Rossi", rating: 5, daysAgo: 95 },
     ],
   },
@@ -320,7 +369,13 @@ Choose which columns count as done, exclude bug tasks if you like, and share a r
     installs: 198,
     reviews: [
       { author: "Jonas Berg", rating: 4, title: "Does what it says", daysAgo: 22 },
-      { author: "Amara Nwosu", rating: 4, title: "Scope annotations are useful", body: "Finally I can show why the line went up on Wednesday.", daysAgo: 70 },
+      {
+        author: "Amara Nwosu",
+        rating: 4,
+        title: "Scope annotations are useful",
+        body: "Finally I can show why the line went up on Wednesday.",
+        daysAgo: 70,
+      },
       { author: "Luis Herrera", rating: 3, body: "Good charts, but I would like more control over colours.", daysAgo: 140 },
       { author: "Emma Wilson", rating: 5, title: "Our retros got better", daysAgo: 250 },
     ],
@@ -356,9 +411,21 @@ Teams across time zones no longer need a call that is early for some and late fo
     publishedDaysAgo: 280,
     installs: 176,
     reviews: [
-      { author: "Isabel Cruz", rating: 3, title: "Good idea, rigid questions", body: "Custom questions exist but the wording of reminders cannot be changed.", daysAgo: 30 },
+      {
+        author: "Isabel Cruz",
+        rating: 3,
+        title: "Good idea, rigid questions",
+        body: "Custom questions exist but the wording of reminders cannot be changed.",
+        daysAgo: 30,
+      },
       { author: "Peter Novak", rating: 4, daysAgo: 88 },
-      { author: "Fatima Zahra", rating: 2, title: "Reminders at odd hours", body: "It ignored my time zone setting for a week before a fix was released.", daysAgo: 200 },
+      {
+        author: "Fatima Zahra",
+        rating: 2,
+        title: "Reminders at odd hours",
+        body: "It ignored my time zone setting for a week before a fix was released.",
+        daysAgo: 200,
+      },
     ],
   },
   {
@@ -392,9 +459,21 @@ Export to CSV for your accountant or push invoices to your bookkeeping tool. Lea
     publishedDaysAgo: 260,
     installs: 142,
     reviews: [
-      { author: "Clara Jensen", rating: 5, title: "Freelancer's best friend", body: "I send invoices the same day I finish a project now.", daysAgo: 10 },
+      {
+        author: "Clara Jensen",
+        rating: 5,
+        title: "Freelancer's best friend",
+        body: "I send invoices the same day I finish a project now.",
+        daysAgo: 10,
+      },
       { author: "Omar Haddad", rating: 4, daysAgo: 55 },
-      { author: "Yuki Sato", rating: 4, title: "Needs more templates", body: "The default template is clean but I would like a second layout.", daysAgo: 120 },
+      {
+        author: "Yuki Sato",
+        rating: 4,
+        title: "Needs more templates",
+        body: "The default template is clean but I would like a second layout.",
+        daysAgo: 120,
+      },
       { author: "Robert Hughes", rating: 5, daysAgo: 230 },
     ],
   },
@@ -430,7 +509,13 @@ A rule like \`every month on the last weekday\` creates payroll review tasks tha
     installs: 128,
     reviews: [
       { author: "Ingrid Larsen", rating: 4, title: "Rotation is handy", daysAgo: 18 },
-      { author: "Carlos Mendes", rating: 5, title: "Exactly the rules I needed", body: "Last weekday of the month was impossible before this.", daysAgo: 75 },
+      {
+        author: "Carlos Mendes",
+        rating: 5,
+        title: "Exactly the rules I needed",
+        body: "Last weekday of the month was impossible before this.",
+        daysAgo: 75,
+      },
       { author: "Anna Kowalska", rating: 4, daysAgo: 180 },
     ],
   },
@@ -466,7 +551,13 @@ Files up to 10,000 rows are supported. For larger migrations, split the file or 
     installs: 128,
     reviews: [
       { author: "Victor Dubois", rating: 3, title: "Works, but slow", body: "A 5,000 row file took a long time to import.", daysAgo: 28 },
-      { author: "Helen Park", rating: 2, title: "Date parsing issues", body: "Day and month were swapped for some of our rows.", daysAgo: 110 },
+      {
+        author: "Helen Park",
+        rating: 2,
+        title: "Date parsing issues",
+        body: "Day and month were swapped for some of our rows.",
+        daysAgo: 110,
+      },
     ],
   },
   {
@@ -500,7 +591,13 @@ Column layouts for the most common payroll systems are available, and you can sa
     publishedDaysAgo: 210,
     installs: 97,
     reviews: [
-      { author: "George Adams", rating: 4, title: "Payroll team is happy", body: "Approvals in one place saved us the Friday chase.", daysAgo: 60 },
+      {
+        author: "George Adams",
+        rating: 4,
+        title: "Payroll team is happy",
+        body: "Approvals in one place saved us the Friday chase.",
+        daysAgo: 60,
+      },
     ],
   },
   {
@@ -534,10 +631,22 @@ The model runs on aggregated task metadata; task descriptions are only used when
     publishedDaysAgo: 150,
     installs: 88,
     reviews: [
-      { author: "Nadia Petrova", rating: 2, title: "Too many urgent suggestions", body: "Almost everything gets flagged as high priority in our workspace.", daysAgo: 14 },
+      {
+        author: "Nadia Petrova",
+        rating: 2,
+        title: "Too many urgent suggestions",
+        body: "Almost everything gets flagged as high priority in our workspace.",
+        daysAgo: 14,
+      },
       { author: "Ethan Brooks", rating: 3, daysAgo: 50 },
       { author: "Zanele Dlamini", rating: 1, title: "Not for us", body: "The explanations did not match how our team works.", daysAgo: 90 },
-      { author: "Paolo Conti", rating: 3, title: "Promising", body: "Better after a few weeks of feedback, but still noisy.", daysAgo: 130 },
+      {
+        author: "Paolo Conti",
+        rating: 3,
+        title: "Promising",
+        body: "Better after a few weeks of feedback, but still noisy.",
+        daysAgo: 130,
+      },
     ],
   },
   {
@@ -571,7 +680,13 @@ The app uses a project access token with read-only scopes. Tokens are encrypted 
     publishedDaysAgo: 190,
     installs: 74,
     reviews: [
-      { author: "Maya Goldberg", rating: 5, title: "Works with self-managed", body: "Our on-premise instance connected without any trouble.", daysAgo: 25 },
+      {
+        author: "Maya Goldberg",
+        rating: 5,
+        title: "Works with self-managed",
+        body: "Our on-premise instance connected without any trouble.",
+        daysAgo: 25,
+      },
       { author: "Henrik Olsen", rating: 4, daysAgo: 100 },
     ],
   },
@@ -643,7 +758,13 @@ Claims over \`500 EUR\` need approval from the project owner and then from finan
     installs: 45,
     reviews: [
       { author: "Martin Keller", rating: 4, title: "Receipt reading is good", daysAgo: 21 },
-      { author: "Aisha Bello", rating: 5, title: "Finance loves it", body: "Month-end closing is faster because everything is in one queue.", daysAgo: 67 },
+      {
+        author: "Aisha Bello",
+        rating: 5,
+        title: "Finance loves it",
+        body: "Month-end closing is faster because everything is in one queue.",
+        daysAgo: 67,
+      },
     ],
   },
   {
@@ -677,7 +798,13 @@ Plain text, Markdown and common transcript formats. Notes are processed for extr
     publishedDaysAgo: 60,
     installs: 33,
     reviews: [
-      { author: "Daniel Cohen", rating: 5, title: "Magic for meeting-heavy weeks", body: "It caught action items I had already forgotten about.", daysAgo: 9 },
+      {
+        author: "Daniel Cohen",
+        rating: 5,
+        title: "Magic for meeting-heavy weeks",
+        body: "It caught action items I had already forgotten about.",
+        daysAgo: 9,
+      },
     ],
   },
   {
@@ -748,7 +875,13 @@ Add a webhook in your CI settings pointing to the URL shown after install, then 
     publishedDaysAgo: 45,
     installs: 18,
     reviews: [
-      { author: "Felix Wagner", rating: 3, title: "Handy, a bit noisy", body: "Reopening tasks on failure is aggressive for flaky test suites.", daysAgo: 11 },
+      {
+        author: "Felix Wagner",
+        rating: 3,
+        title: "Handy, a bit noisy",
+        body: "Reopening tasks on failure is aggressive for flaky test suites.",
+        daysAgo: 11,
+      },
     ],
   },
   {

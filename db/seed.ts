@@ -25,8 +25,7 @@ function assetUrl(slug: string, file: string): string {
 
 async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: Date): Promise<void> {
   const published = seed.publishedDaysAgo === null ? null : daysAgo(seed.publishedDaysAgo, now);
-  const submitted =
-    seed.status === "DRAFT" ? null : daysAgo((seed.publishedDaysAgo ?? 1) + 2, now);
+  const submitted = seed.status === "DRAFT" ? null : daysAgo((seed.publishedDaysAgo ?? 1) + 2, now);
   const ratingSum = seed.reviews.reduce((sum, review) => sum + review.rating, 0);
   const [app] = await tx
     .insert(apps)

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
+import { processCache } from "./process-cache";
+
 // The only module that reads process.env. Every variable has a development default so
 // `npm run dev` needs no configuration; production insists on the secrets.
 
-const booleanString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -31,6 +31,21 @@ const envSchema = z.object({
   EMAIL_DISPATCHER: z.enum(["in-process", "off"]).default("in-process"),
 
   ASSET_FETCH_ALLOW_PRIVATE: booleanString.optional(),
+
+  // npm start (scripts/serve.ts)
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  // Comma-separated addresses/CIDR ranges of trusted proxies; only then is X-Forwarded-For believed.
+  TRUST_PROXY: z.string().optional(),
+
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  RATE_LIMIT_PUBLIC_READ: z.string().optional(),
+  RATE_LIMIT_INSTALL: z.string().optional(),
+  RATE_LIMIT_REVIEW_WRITE: z.string().optional(),
+  RATE_LIMIT_AUTH_FAILURE: z.string().optional(),
+  RATE_LIMIT_DEVELOPER_API: z.string().optional(),
+  RATE_LIMIT_SUBMIT: z.string().optional(),
+  RATE_LIMIT_REGISTER: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -47,7 +62,7 @@ export type Env = RawEnv & {
 
 const DEVELOPMENT_NEXTAUTH_SECRET = "development-only-secret-do-not-use-in-production";
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const raw = envSchema.parse(cleaned);
@@ -101,15 +116,14 @@ export function preflightOfProcess(): { errors: string[]; warnings: string[] } {
   return isServer ? productionPreflight(process.env) : { errors: [], warnings: [] };
 }
 
-let cached: Env | undefined;
+const parsed = processCache<"env", Env>("env");
 
 /** The validated environment, read once per process on first use (never at import time). */
 export function env(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
-}
-
-/** Tests change variables per file; they call this after doing so. */
-export function resetEnvCache(): void {
-  cached = undefined;
+  let value = parsed.get("env");
+  if (!value) {
+    value = parseEnv(process.env);
+    parsed.set("env", value);
+  }
+  return value;
 }

@@ -11,6 +11,7 @@ process.env.PGLITE_DATA_DIR = "memory://";
 delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL = "error";
 process.env.SEED_ON_EMPTY = "false";
+process.env.RATE_LIMITS = "off";
 
 const APPS = 5_000;
 const WARMUP = 20;
@@ -37,7 +38,23 @@ function mulberry32(seed: number) {
 const random = mulberry32(42);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 
-const NOUNS = ["Task", "Sync", "Board", "Report", "Invoice", "Calendar", "Slack", "Sprint", "Budget", "Timer", "Notes", "Tracker", "Planner", "Digest", "Export"];
+const NOUNS = [
+  "Task",
+  "Sync",
+  "Board",
+  "Report",
+  "Invoice",
+  "Calendar",
+  "Slack",
+  "Sprint",
+  "Budget",
+  "Timer",
+  "Notes",
+  "Tracker",
+  "Planner",
+  "Digest",
+  "Export",
+];
 const ADJECTIVES = ["Smart", "Quick", "Team", "Daily", "Auto", "Simple", "Pro", "Cloud", "Bulk", "Live"];
 const SENTENCES = [
   "Turns comments into tasks and keeps owners in the loop.",
@@ -89,9 +106,13 @@ async function seed(): Promise<void> {
       };
     });
     const inserted = await db.insert(apps).values(rows).returning({ id: apps.id });
-    await db.insert(appScreenshots).values(
-      inserted.flatMap(({ id }) => [0, 1, 2].map((position) => ({ appId: id, url: `https://cdn.example.com/${id}/${position}.png`, caption: null, position }))),
-    );
+    await db
+      .insert(appScreenshots)
+      .values(
+        inserted.flatMap(({ id }) =>
+          [0, 1, 2].map((position) => ({ appId: id, url: `https://cdn.example.com/${id}/${position}.png`, caption: null, position })),
+        ),
+      );
   }
   // The planner needs statistics, as autovacuum would have gathered on a live server.
   await db.execute(sql`analyze`);
@@ -124,7 +145,9 @@ async function measure(name: string, handler: Handler, path: string): Promise<vo
 
 const cpu = os.cpus()[0];
 console.log(`date:    ${new Date().toISOString()}`);
-console.log(`machine: ${cpu?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`);
+console.log(
+  `machine: ${cpu?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, node ${process.version}`,
+);
 console.log(`database: PGlite in memory, ${APPS} approved apps; ${RUNS} runs per scenario after ${WARMUP} warm-up runs`);
 
 const seeding = performance.now();

@@ -1,5 +1,7 @@
 // npm run dev — the whole product on one machine: the bundled Yapture identity provider on :4000
-// (unless YAPTURE_ISSUER points elsewhere) and `next dev` on :3000, on PGlite with demo data.
+// (unless YAPTURE_ISSUER points elsewhere) and Next in development mode on :3000, on PGlite with
+// demo data. Next runs behind scripts/serve.ts (`--dev`), like `npm start`, so rate limits and
+// anonymous installs key on each client's real address in development too.
 import { spawn } from "node:child_process";
 
 import { env } from "@/lib/env";
@@ -24,9 +26,15 @@ const idp = useBundledIdp
   : undefined;
 if (idp) console.log(`Yapture development identity provider: ${idp.issuer}`);
 
-const next = spawn("npx", ["next", "dev", "-p", new URL(appUrl).port || "3000"], {
+const next = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "--dev"], {
   stdio: "inherit",
-  env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl },
+  env: {
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: new URL(appUrl).port || "3000",
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl,
+  },
 });
 
 async function shutdown(code: number): Promise<never> {

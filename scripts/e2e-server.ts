@@ -17,17 +17,18 @@ if (!process.env.E2E_DATABASE_URL) await rm(pgliteDir, { recursive: true, force:
 // The bundled Yapture stand-in, on its own port beside the app.
 const idp = await startIdentityProvider({
   port: Number(process.env.E2E_IDP_PORT ?? 4200),
-  clients: [
-    { clientId: "marketplace-e2e", clientSecret: "marketplace-e2e-secret", redirectUris: [`${appUrl}/api/auth/callback/yapture`] },
-  ],
+  clients: [{ clientId: "marketplace-e2e", clientSecret: "marketplace-e2e-secret", redirectUris: [`${appUrl}/api/auth/callback/yapture`] }],
 });
 
-const child = spawn("npx", ["next", "start", "-p", port], {
+// The production server (npm start), which stamps each request's client address.
+const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
     ...databaseEnv,
     NODE_ENV: "production",
+    PORT: port,
+    HOST: "127.0.0.1",
     APP_URL: appUrl,
     NEXTAUTH_URL: appUrl,
     NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",

@@ -6,7 +6,9 @@ export default function MarketplaceLayout({ children }: { children: ReactNode })
   return (
     <>
       <SiteHeader />
-      <main className="mx-auto max-w-7xl px-6 py-10">{children}</main>
+      <main id="main-content" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+        {children}
+      </main>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { AppCard } from "@/components/marketplace/app-card";
 import { listFeaturedApps, listPopularApps } from "@/lib/apps/public-queries";
 import { publicAppView, type PublicApp } from "@/lib/apps/views";
+import { PUBLIC_LIMITS } from "@/lib/validation/public";
 
 // Home: featured apps, then the most installed ones, read from the database on each request.
 export default async function HomePage() {
@@ -11,13 +12,19 @@ export default async function HomePage() {
   const [featured, popular] = await Promise.all([listFeaturedApps({ limit: 6 }), listPopularApps({ limit: 12 })]);
   return (
     <div className="space-y-12">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-8 py-12 text-white">
-        <h1 className="text-3xl font-bold">Extend Yapture with apps your team will love</h1>
+      <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-5 py-10 sm:px-8 sm:py-12 text-white">
+        <h1 className="text-2xl font-bold sm:text-3xl">Extend Yapture with apps your team will love</h1>
         <p className="mt-3 max-w-2xl text-brand-100">
           Integrations, automations and insights built by developers around the world, reviewed by the Yapture team.
         </p>
         <form action="/apps" className="mt-6 flex max-w-xl gap-2">
-          <input name="search" placeholder="Search apps" aria-label="Search apps" maxLength={100} className="flex-1 rounded-lg bg-white px-3 py-2 text-slate-900 placeholder:text-slate-400" />
+          <input
+            name="search"
+            placeholder="Search apps"
+            aria-label="Search apps"
+            maxLength={PUBLIC_LIMITS.search}
+            className="flex-1 rounded-lg bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+          />
           <button className="rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
         </form>
       </section>

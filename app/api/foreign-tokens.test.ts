@@ -2,23 +2,33 @@ import { randomUUID } from "node:crypto";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createTestDeveloper } from "@/lib/testing/fixtures";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
-import { insertPublicApp } from "@/lib/testing/public-fixtures";
+import { insertPublicApp } from "@/lib/testing/apps";
+import { createTestDeveloper } from "@/lib/testing/developers";
+import { environmentForBlock } from "@/lib/testing/environment";
+import { call, type CallResult } from "@/lib/testing/http";
+import { bearer, newUser, sessionCookie, yaptureToken } from "@/lib/testing/identity";
 import { routeRegistry, type RouteEntry } from "@/lib/testing/route-registry";
-import { OTHER_APP_CLIENT } from "@/scripts/idp/server";
+import { countingIdentityProviderForBlock } from "@/lib/testing/test-file-servers";
+import { OTHER_APP_CLIENT } from "@/scripts/idp/clients";
 
 import * as adminDevelopers from "./admin/developers/route";
 import * as reviews from "./apps/[slug]/reviews/route";
+import * as me from "./dev/me/route";
 
 // Attacks on identity through the real handlers and the bundled provider: a token that Yapture
-// issued to another application, an administrator whose email Yapture has not verified, and a
-// developer reviewing their own app.
+// issued to another application, an expired token, a flood of bogus tokens, an administrator whose
+// email Yapture has not verified, and a developer reviewing their own app.
+
+const expectInvalidToken = (res: CallResult) => {
+  expect({ status: res.status, code: res.body.code }).toEqual({ status: 401, code: "unauthenticated" });
+  expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+};
 
 const ADMIN_EMAIL = "admin@example.com";
 const credentialed = (entry: RouteEntry) =>
-  entry.path.startsWith("/api/dev/") || entry.path.startsWith("/api/admin/") || (entry.path === "/api/apps/{slug}/reviews" && entry.method === "post");
+  entry.path.startsWith("/api/dev/") ||
+  entry.path.startsWith("/api/admin/") ||
+  (entry.path === "/api/apps/{slug}/reviews" && entry.method === "post");
 
 describe("a token issued to another Yapture application", () => {
   let handlers: RouteEntry[];
@@ -53,7 +63,49 @@ describe("a token issued to another Yapture application", () => {
         code: "unauthenticated",
       });
       expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+      expect(res.headers.get("cache-control")).toBe("no-store");
     }
+  });
+});
+
+describe("an expired token", () => {
+  it("is refused at once, even right after it was accepted", async () => {
+    const { user } = await createTestDeveloper();
+    const headers = { authorization: `Bearer ${await yaptureToken(user, { expiresIn: 3 })}` };
+    expect((await call(me.GET, { headers })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    expectInvalidToken(await call(me.GET, { headers }));
+  });
+});
+
+describe("a flood of bogus tokens", () => {
+  // A provider of this block's own, so every call the marketplace makes to it can be counted.
+  const { calls, providerCalls } = countingIdentityProviderForBlock();
+
+  it("asks Yapture about one bogus token once, used 50 times on the developer and admin APIs", async () => {
+    calls.length = 0;
+    const headers = { authorization: "Bearer bogus-token-that-looks-fine" };
+    const handlers = [me.GET, adminDevelopers.GET];
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => call(handlers[i % 2]!, { headers })));
+    for (let i = 0; i < 25; i++) results.push(await call(handlers[i % 2]!, { headers }));
+    expect(results).toHaveLength(50);
+    for (const res of results) expectInvalidToken(res);
+    expect(providerCalls()).toBe(1);
+  });
+
+  describe("50 different bogus tokens from one address", () => {
+    environmentForBlock({ RATE_LIMITS: "on", RATE_LIMIT_AUTH_FAILURE: "5/5m" });
+
+    it("reach Yapture only until the address has used up its failures", async () => {
+      calls.length = 0;
+      const statuses = [];
+      for (let i = 0; i < 50; i++) {
+        const res = await call(me.GET, { headers: { authorization: `Bearer bogus-token-${i}` }, clientAddress: "198.51.100.77" });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...Array.from({ length: 5 }, () => 401), ...Array.from({ length: 45 }, () => 429)]);
+      expect(providerCalls()).toBe(5);
+    });
   });
 });
 
@@ -67,9 +119,10 @@ describe("an administrator whose Yapture email is not verified", () => {
     expect(res.body.code).toBe("forbidden");
   });
 
-  it("is let in once the email is verified", async () => {
+  it("is let in once the email is verified (an answer never stored by a cache)", async () => {
     const res = await call(adminDevelopers.GET, { headers: await bearer(newUser({ email: ADMIN_EMAIL })) });
     expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 });
 
@@ -80,7 +133,12 @@ describe("a developer reviewing their own app", () => {
     const own = await call(reviews.POST, { method: "POST", headers: await bearer(owner), params: { slug: app.slug }, body: { rating: 5 } });
     expect(own.status).toBe(403);
     expect(own.body.code).toBe("forbidden");
-    const other = await call(reviews.POST, { method: "POST", headers: await bearer(newUser()), params: { slug: app.slug }, body: { rating: 4 } });
+    const other = await call(reviews.POST, {
+      method: "POST",
+      headers: await bearer(newUser()),
+      params: { slug: app.slug },
+      body: { rating: 4 },
+    });
     expect(other.status).toBe(201);
   });
 });

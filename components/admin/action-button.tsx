@@ -1,11 +1,11 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 
+import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ProblemError } from "@/lib/client/api";
+import { useApiAction } from "@/lib/client/use-api-action";
+import { REVIEW_LIMITS } from "@/lib/validation/admin";
 
 type Props = {
   label: string;
@@ -18,18 +18,14 @@ type Props = {
 
 /** One administrator action against the admin API; the page re-renders from the server afterwards. */
 export function ActionButton({ label, endpoint, body, reasonLabel, variant = "secondary" }: Props) {
-  const router = useRouter();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
-  const action = useMutation({
-    mutationFn: (payload: Record<string, unknown> | undefined) => apiFetch(endpoint, { method: "POST", body: payload ?? {} }),
+  const action = useApiAction((payload: Record<string, unknown> | undefined) => ({ path: endpoint, method: "POST", body: payload ?? {} }), {
     onSuccess: () => {
       setAsking(false);
       setReason("");
-      router.refresh();
     },
   });
-  const error = action.error instanceof ProblemError ? action.error.message : action.error ? "Something went wrong" : null;
 
   if (reasonLabel && asking) {
     return (
@@ -42,7 +38,14 @@ export function ActionButton({ label, endpoint, body, reasonLabel, variant = "se
       >
         <label className="text-xs text-slate-600">
           {reasonLabel}
-          <textarea value={reason} onChange={(event) => setReason(event.target.value)} required maxLength={2000} rows={2} className="mt-1 w-64 rounded-lg border border-slate-300 p-2 text-sm" />
+          <textarea
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            maxLength={REVIEW_LIMITS.reason}
+            rows={2}
+            className="mt-1 w-64 rounded-lg border border-slate-300 p-2 text-sm"
+          />
         </label>
         <div className="flex gap-2">
           <Button type="submit" variant={variant} disabled={action.isPending || reason.trim() === ""}>
@@ -52,7 +55,7 @@ export function ActionButton({ label, endpoint, body, reasonLabel, variant = "se
             Cancel
           </Button>
         </div>
-        {error ? <p className="text-xs text-red-600">{error}</p> : null}
+        <ActionError error={action.error} />
       </form>
     );
   }
@@ -61,7 +64,7 @@ export function ActionButton({ label, endpoint, body, reasonLabel, variant = "se
       <Button variant={variant} disabled={action.isPending} onClick={() => (reasonLabel ? setAsking(true) : action.mutate(body))}>
         {label}
       </Button>
-      {error ? <span className="text-xs text-red-600">{error}</span> : null}
+      <ActionError error={action.error} />
     </span>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 
+import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ProblemError } from "@/lib/client/api";
+import { useApiAction } from "@/lib/client/use-api-action";
 import { REVIEW_CRITERIA, REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/domain/enums";
+import { REVIEW_LIMITS } from "@/lib/validation/admin";
 
 const HINTS: Record<ReviewCriterion, string> = {
   FUNCTIONALITY: "Installs, connects and does what the listing says.",
@@ -18,28 +18,34 @@ const HINTS: Record<ReviewCriterion, string> = {
 
 type Verdict = { passes: boolean; message: string };
 
-/** The five review criteria beside approve / reject-with-reasons. */
+/**
+ * The five review criteria beside approve / reject-with-reasons. Every criterion starts unticked:
+ * approving needs all five ticked (each checked on purpose); rejecting needs at least one unticked
+ * criterion with the problem the developer must fix, and sends exactly those.
+ */
 export function ReviewForm({ appId }: { appId: string }) {
-  const router = useRouter();
   const [verdicts, setVerdicts] = useState<Record<ReviewCriterion, Verdict>>(
-    () => Object.fromEntries(REVIEW_CRITERIA.map((criterion) => [criterion, { passes: true, message: "" }])) as Record<ReviewCriterion, Verdict>,
+    () =>
+      Object.fromEntries(REVIEW_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
+        ReviewCriterion,
+        Verdict
+      >,
   );
   const [message, setMessage] = useState("");
-  const failing = REVIEW_CRITERIA.filter((criterion) => !verdicts[criterion].passes);
-  const decide = useMutation({
-    mutationFn: (decision: "approve" | "reject") =>
-      decision === "approve"
-        ? apiFetch(`/api/admin/apps/${appId}/approve`, { method: "POST", body: message.trim() ? { note: message.trim() } : {} })
-        : apiFetch(`/api/admin/apps/${appId}/reject`, {
-            method: "POST",
-            body: {
-              reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
-              ...(message.trim() ? { message: message.trim() } : {}),
-            },
-          }),
-    onSuccess: () => router.refresh(),
-  });
-  const error = decide.error instanceof ProblemError ? decide.error.message : null;
+  const unticked = REVIEW_CRITERIA.filter((criterion) => !verdicts[criterion].passes);
+  const failing = unticked.filter((criterion) => verdicts[criterion].message.trim() !== "");
+  const decide = useApiAction((decision: "approve" | "reject") =>
+    decision === "approve"
+      ? { path: `/api/admin/apps/${appId}/approve`, method: "POST", body: message.trim() ? { note: message.trim() } : {} }
+      : {
+          path: `/api/admin/apps/${appId}/reject`,
+          method: "POST",
+          body: {
+            reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
+            ...(message.trim() ? { message: message.trim() } : {}),
+          },
+        },
+  );
   const update = (criterion: ReviewCriterion, change: Partial<Verdict>) =>
     setVerdicts((current) => ({ ...current, [criterion]: { ...current[criterion], ...change } }));
 
@@ -59,17 +65,17 @@ export function ReviewForm({ appId }: { appId: string }) {
               />
               <span>
                 <span className="font-medium">{REVIEW_CRITERION_LABELS[criterion]}</span>
-                <span className="block text-xs text-slate-500">{HINTS[criterion]}</span>
+                <span className="block text-xs text-slate-600">{HINTS[criterion]}</span>
               </span>
             </label>
             {!verdicts[criterion].passes ? (
               <textarea
                 aria-label={`${REVIEW_CRITERION_LABELS[criterion]} problem`}
-                placeholder="What must the developer fix?"
+                placeholder="If it fails: what must the developer fix?"
                 value={verdicts[criterion].message}
                 onChange={(event) => update(criterion, { message: event.target.value })}
                 rows={2}
-                maxLength={1000}
+                maxLength={REVIEW_LIMITS.reasonMessage}
                 className="w-full rounded-lg border border-slate-300 p-2 text-sm"
               />
             ) : null}
@@ -78,21 +84,23 @@ export function ReviewForm({ appId }: { appId: string }) {
       </ul>
       <label className="block text-sm">
         Message to the developer (optional)
-        <textarea value={message} onChange={(event) => setMessage(event.target.value)} rows={2} maxLength={2000} className="mt-1 w-full rounded-lg border border-slate-300 p-2 text-sm" />
+        <textarea
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          rows={2}
+          maxLength={REVIEW_LIMITS.note}
+          className="mt-1 w-full rounded-lg border border-slate-300 p-2 text-sm"
+        />
       </label>
       <div className="flex gap-3">
-        <Button onClick={() => decide.mutate("approve")} disabled={decide.isPending || failing.length > 0}>
+        <Button onClick={() => decide.mutate("approve")} disabled={decide.isPending || unticked.length > 0}>
           Approve
         </Button>
-        <Button
-          variant="danger"
-          onClick={() => decide.mutate("reject")}
-          disabled={decide.isPending || failing.length === 0 || failing.some((criterion) => verdicts[criterion].message.trim() === "")}
-        >
+        <Button variant="danger" onClick={() => decide.mutate("reject")} disabled={decide.isPending || failing.length === 0}>
           Reject with reasons
         </Button>
       </div>
-      {error ? <p className="text-sm text-red-600">{error}</p> : null}
+      <ActionError error={decide.error} />
     </div>
   );
 }

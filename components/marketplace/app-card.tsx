@@ -21,12 +21,20 @@ export function AppCard({ app }: { app: PublicApp }) {
         )}
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{app.name}</h3>
-          <p className="truncate text-xs text-slate-500">{app.developer.companyName ?? app.developer.name}</p>
+          <p className="truncate text-xs text-slate-600">{app.developer.companyName ?? app.developer.name}</p>
+          {app.environment === "production" ? null : (
+            <span
+              className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+              data-testid="environment-badge"
+            >
+              {app.environment}
+            </span>
+          )}
         </div>
       </div>
       <p className="line-clamp-2 text-sm text-slate-600">{app.description}</p>
-      <div className="mt-auto flex items-center justify-between text-xs text-slate-500">
-        <span className="rounded-full bg-slate-100 px-2 py-0.5">{CATEGORY_LABELS[app.category]}</span>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{CATEGORY_LABELS[app.category]}</span>
         <Rating value={app.averageRating} count={app.reviewCount} />
         <span>{app.installCount.toLocaleString("en-US")} installs</span>
       </div>

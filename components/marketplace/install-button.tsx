@@ -1,41 +1,108 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 
+import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ProblemError } from "@/lib/client/api";
+import type { Workspace } from "@/lib/auth/identity";
+import { useApiAction } from "@/lib/client/use-api-action";
 
-/** Installs the app into a Yapture workspace (one count per workspace). */
-export function InstallButton({ slug, installCount }: { slug: string; installCount: number }) {
-  const [workspaceId, setWorkspaceId] = useState("");
-  const install = useMutation({
-    mutationFn: () =>
-      apiFetch<{ slug: string; installCount: number }>(`/api/apps/${slug}/install`, {
-        method: "POST",
-        body: workspaceId.trim() ? { workspaceId: workspaceId.trim() } : {},
-      }),
-  });
+type Props = {
+  slug: string;
+  appName: string;
+  installCount: number;
+  /** What the app will be able to do, shown before the install is confirmed. */
+  permissions: string[];
+  /** The reader's Yapture workspaces; null when nobody is signed in. */
+  workspaces: Workspace[] | null;
+  /** Those of the reader's workspaces that already have the app. */
+  installedIn: Workspace[];
+};
+
+/** Install into one of the reader's Yapture workspaces: sign in, pick a workspace, read what the app may do, confirm. */
+export function InstallButton({ slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
+  const [choosing, setChoosing] = useState(false);
+  const available = (workspaces ?? []).filter((workspace) => !installedIn.some((installed) => installed.id === workspace.id));
+  const [workspaceId, setWorkspaceId] = useState(available[0]?.id ?? "");
+  const install = useApiAction<void, { installCount: number }>(
+    () => ({ path: `/api/apps/${slug}/install`, method: "POST", body: { workspaceId } }),
+    { onSuccess: () => setChoosing(false) },
+  );
   const count = install.data?.installCount ?? installCount;
+
   return (
-    <form
-      className="flex w-64 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        install.mutate();
-      }}
-    >
-      <label className="text-xs text-slate-600">
-        Yapture workspace ID (optional)
-        <input value={workspaceId} onChange={(event) => setWorkspaceId(event.target.value)} maxLength={100} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-1 text-sm" />
-      </label>
-      <Button type="submit" disabled={install.isPending}>
-        {install.isSuccess ? "Installed ✓" : "Install"}
-      </Button>
-      <p className="text-center text-xs text-slate-500" data-testid="install-count">
+    <div className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:w-72" data-testid="install-panel">
+      {installedIn.length > 0 ? (
+        <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800" data-testid="installed-in">
+          Installed in {installedIn.map((workspace) => workspace.name).join(", ")}
+        </p>
+      ) : null}
+      {workspaces === null ? (
+        <Link
+          href={`/signin?callbackUrl=${encodeURIComponent(`/apps/${slug}`)}`}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Sign in with Yapture to install
+        </Link>
+      ) : available.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          {workspaces.length === 0 ? "Your Yapture account has no workspace to install apps into." : "Installed in all your workspaces."}
+        </p>
+      ) : choosing ? (
+        <form
+          aria-label={`Install ${appName}`}
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            install.mutate();
+          }}
+        >
+          <label className="block text-sm font-medium text-slate-700">
+            Workspace
+            <select
+              value={workspaceId}
+              onChange={(event) => setWorkspaceId(event.target.value)}
+              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
+            >
+              {available.map((workspace) => (
+                <option key={workspace.id} value={workspace.id}>
+                  {workspace.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="text-sm">
+            <p className="font-medium text-slate-700">{appName} will be able to:</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700" data-testid="permissions">
+              {permissions.map((permission) => (
+                <li key={permission}>{permission}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" disabled={install.isPending}>
+              {install.isPending ? "Installing…" : "Confirm install"}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setChoosing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button
+          onClick={() => {
+            setWorkspaceId(available[0]!.id);
+            setChoosing(true);
+          }}
+        >
+          Install
+        </Button>
+      )}
+      <p className="text-center text-xs text-slate-600" data-testid="install-count">
         {count.toLocaleString("en-US")} installs
       </p>
-      {install.error ? <p className="text-xs text-red-600">{install.error instanceof ProblemError ? install.error.message : "Install failed"}</p> : null}
-    </form>
+      <ActionError error={install.error} />
+    </div>
   );
 }

@@ -6,10 +6,12 @@ import type { DeveloperStatus } from "@/lib/domain/enums";
 import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
 
 export const DEVELOPER_STATUS_HELP: Record<DeveloperStatus, string> = {
-  PENDING_VERIFICATION: "An administrator reviews new developer accounts, usually within 24 hours. You'll get an email when you're verified.",
+  PENDING_VERIFICATION:
+    "An administrator reviews new developer accounts, usually within 24 hours. You'll get an email when you're verified.",
   VERIFIED: "You're verified: create API keys and app listings.",
-  REJECTED: "Your developer account was not approved. Check your email for the reason.",
-  SUSPENDED: "Your developer account is suspended, and your apps are hidden from the marketplace.",
+  REJECTED: "Your developer account was not approved.",
+  SUSPENDED:
+    "Your developer account is suspended: your apps are hidden from the marketplace and your API keys do not work. Contact Yapture support to have it reinstated.",
 };
 
 /** The signed-in user's developer profile, if they have registered one. */

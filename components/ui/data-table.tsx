@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A bordered table with a header row and an empty state; rows come as children. */
-export function DataTable({ columns, caption, empty, children }: { columns: string[]; caption?: string; empty?: string | null; children: ReactNode }) {
+export function DataTable({
+  columns,
+  caption,
+  empty,
+  children,
+}: {
+  columns: string[];
+  caption?: string;
+  empty?: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">

@@ -1,7 +1,17 @@
 import Link from "next/link";
 
 /** Pill links selecting one value of a filter; `undefined` is "all". */
-export function FilterTabs<T extends string>({ values, current, href, label }: { values: readonly (T | undefined)[]; current: T | undefined; href: (value: T | undefined) => string; label: string }) {
+export function FilterTabs<T extends string>({
+  values,
+  current,
+  href,
+  label,
+}: {
+  values: readonly (T | undefined)[];
+  current: T | undefined;
+  href: (value: T | undefined) => string;
+  label: string;
+}) {
   return (
     <nav className="flex flex-wrap gap-2 text-sm" aria-label={label}>
       {values.map((value) => (

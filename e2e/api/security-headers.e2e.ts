@@ -7,7 +7,13 @@ const API = ["/api/apps", "/api/apps/slack-sync", "/api/dev/me", "/api/admin/dev
 
 function expectSecurityHeaders(headers: Record<string, string>) {
   const csp = headers["content-security-policy"] ?? "";
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "img-src 'self' https: data:"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "img-src 'self' https: data:",
+  ]) {
     expect(csp).toContain(directive);
   }
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);

@@ -1,18 +1,28 @@
+import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
 import { newYaptureUser, signIn } from "../support/yapture";
 
-test("an administrator verifies a developer, then rejects one listing with reasons and approves another", async ({ page, request, baseURL }) => {
+test("an administrator verifies a developer, then rejects one listing with reasons and approves another", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow();
   // A developer registers through the API with a real Yapture token.
   const developer = await newYaptureUser(request, "admin-e2e");
-  const registered = await request.post("/api/dev/register", { headers: developer.headers, data: { name: developer.name, email: developer.email } });
+  const registered = await request.post("/api/dev/register", {
+    headers: developer.headers,
+    data: { name: developer.name, email: developer.email },
+  });
   expect(registered.status()).toBe(201);
 
   // The administrator verifies them on the developers page.
   await signIn(page, "/admin", "admin@example.com");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expectPageHealthy(page);
   await page.goto("/admin/developers?status=PENDING_VERIFICATION");
+  await expectPageHealthy(page);
   const row = page.getByTestId("developer-row").filter({ hasText: developer.email });
   await row.getByRole("button", { name: "Verify" }).click();
   await expect(row).toHaveCount(0);
@@ -27,7 +37,13 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   for (const name of ["Admin E2E Reject", "Admin E2E Approve"]) {
     const created = await request.post("/api/dev/apps", {
       headers: developer.headers,
-      data: { name: `${name} ${developer.sub}`, description: "A listing made by the admin journey test.", category: "UTILITIES", environment: "production", ...images("focus-timer") },
+      data: {
+        name: `${name} ${developer.sub}`,
+        description: "A listing made by the admin journey test.",
+        category: "UTILITIES",
+        environment: "production",
+        ...images("focus-timer"),
+      },
     });
     expect(created.status()).toBe(201);
     const app = (await created.json()) as { id: string };
@@ -40,17 +56,22 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   await page.goto("/admin/reviews");
   const rejectCard = page.getByTestId("pending-listing").filter({ hasText: `Admin E2E Reject ${developer.sub}` });
   await expect(rejectCard.getByRole("img", { name: /logo/ })).toBeVisible();
+  await expectPageHealthy(page);
   await rejectCard.getByLabel("Security passes").uncheck();
   await rejectCard.getByLabel("Security problem").fill("The OAuth callback accepts any redirect URI.");
   await rejectCard.getByLabel("Quality passes").uncheck();
   await rejectCard.getByLabel("Quality problem").fill("Screenshots show placeholder data.");
-  await expect(rejectCard.getByRole("button", { name: "Approve" })).toBeDisabled();
+  await expect(rejectCard.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
   await rejectCard.getByRole("button", { name: "Reject with reasons" }).click();
   await expect(rejectCard).toHaveCount(0);
 
-  // Approve the second.
+  // Approve the second: the checklist starts unticked, so every criterion is ticked on purpose.
   const approveCard = page.getByTestId("pending-listing").filter({ hasText: `Admin E2E Approve ${developer.sub}` });
-  await approveCard.getByRole("button", { name: "Approve" }).click();
+  await expect(approveCard.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
+  for (const criterion of ["Functionality", "Quality", "Security", "Terms compliance", "User experience"]) {
+    await approveCard.getByLabel(`${criterion} passes`).check();
+  }
+  await approveCard.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(approveCard).toHaveCount(0);
 
   // The developer sees the outcome: reasons on the rejected one, the approved one is public.
@@ -64,14 +85,43 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   expect(approved.status).toBe("APPROVED");
   expect((await request.get(`/api/apps/${approved.slug}`)).status()).toBe(200);
 
+  // Fixed and resubmitted, the listing comes back with the earlier reasons beside it.
+  const rejectedId = submitted["Admin E2E Reject"];
+  const fixed = await request.put(`/api/dev/apps/${rejectedId}`, {
+    headers: developer.headers,
+    data: { description: "The OAuth callback now checks redirect URIs." },
+  });
+  expect(fixed.status()).toBe(200);
+  expect((await request.post(`/api/dev/apps/${rejectedId}/submit`, { headers: developer.headers })).status()).toBe(200);
+  await page.goto("/admin/reviews");
+  const resubmitted = page.getByTestId("pending-listing").filter({ hasText: `Admin E2E Reject ${developer.sub}` });
+  await expect(resubmitted.getByTestId("earlier-rejection")).toContainText("The OAuth callback accepts any redirect URI.");
+
   // Every step is in the audit log, and the emails are in the email log.
   await page.goto("/admin/audit");
+  await expectPageHealthy(page);
   await expect(page.getByTestId("audit-row").filter({ hasText: "app.approve" }).first()).toBeVisible();
+  // Targets are named, not shown as truncated ids.
+  await expect(
+    page
+      .getByTestId("audit-row")
+      .filter({ hasText: `Admin E2E Approve ${developer.sub}` })
+      .first(),
+  ).toContainText("app.approve");
   await page.goto("/admin/emails");
   await expect(page.getByTestId("email-row").filter({ hasText: developer.email })).toHaveCount(3);
+  await page.getByLabel("Recipient").fill(developer.email);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/to=/);
+  await expect(page.getByTestId("email-row")).toHaveCount(3);
+  await page.getByRole("combobox", { name: "Type" }).selectOption("APP_APPROVED");
+  await expect(page).toHaveURL(/type=APP_APPROVED/);
+  await expect(page.getByTestId("email-row")).toHaveCount(1);
+  await expectPageHealthy(page);
 });
 
 test("a signed-in non-administrator sees no admin data", async ({ page }) => {
   await signIn(page, "/admin", "not-an-admin@example.com");
   await expect(page.getByTestId("not-admin")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Administration" })).toHaveCount(0);
 });

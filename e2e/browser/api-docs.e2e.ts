@@ -1,6 +1,7 @@
+import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
-test("the API documentation page renders the OpenAPI document and the getting-started guide", async ({ page }) => {
+test("the API documentation page renders the OpenAPI document and the getting-started guide @phone", async ({ page }) => {
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { name: "Yapture Marketplace API" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
@@ -8,4 +9,5 @@ test("the API documentation page renders the OpenAPI document and the getting-st
   expect(await page.getByTestId("operation").count()).toBeGreaterThan(30);
   await page.getByText("/api/dev/apps/{id}/submit").click();
   await expect(page.getByText("asset_invalid", { exact: false }).first()).toBeVisible();
+  await expectPageHealthy(page);
 });

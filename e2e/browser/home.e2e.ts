@@ -1,6 +1,7 @@
+import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
-test("the home page lists seeded approved apps from the database", async ({ page }) => {
+test("the home page lists seeded approved apps from the database @phone", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Most popular" })).toBeVisible();
@@ -9,4 +10,30 @@ test("the home page lists seeded approved apps from the database", async ({ page
   for (const hidden of ["Kanban Swimlanes", "Jira Importer", "Auto Assign Genie", "Trello Board Mirror"]) {
     await expect(page.getByText(hidden)).toHaveCount(0);
   }
+  await expectPageHealthy(page);
+});
+
+test("a keyboard user can skip to the content, sees where the focus is, and the site has an icon @phone", async ({ page, request }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  expect(await skip.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
+  await skip.press("Enter");
+  await expect(page).toHaveURL(/#main-content$/);
+
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(icon).toBeTruthy();
+  expect((await request.get(icon!)).status()).toBe(200);
+});
+
+test("the header's Sign in comes back to the page the visitor was on", async ({ page }) => {
+  await page.goto("/apps?category=FINANCE");
+  await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in with Yapture" }).click();
+  await page.getByLabel(/email/i).fill(`header-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/apps\?category=FINANCE$/);
+  await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" })).toHaveCount(0);
 });

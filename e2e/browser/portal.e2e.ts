@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 
+import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
-import { signIn } from "../support/yapture";
+import { adminOnVerificationQueue, signIn } from "../support/yapture";
 
 test("a new developer is verified, creates an API key and submits a listing for review", async ({ page, browser, baseURL }) => {
   test.slow();
@@ -17,17 +18,14 @@ test("a new developer is verified, creates an API key and submits a listing for 
   await page.goto("/developer/keys");
   await expect(page.getByTestId("not-verified")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
+  await expectPageHealthy(page);
 
   // An administrator verifies the new developer in a separate browser session.
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = await adminContext.newPage();
-  await signIn(admin, "/admin/developers", "admin@example.com");
-  await admin.waitForURL((url) => url.pathname.startsWith("/admin"));
-  await admin.goto("/admin/developers?status=PENDING_VERIFICATION");
+  const { admin, close } = await adminOnVerificationQueue(browser, baseURL);
   const pendingRow = admin.getByTestId("developer-row").filter({ hasText: email });
   await pendingRow.getByRole("button", { name: "Verify" }).click();
   await expect(pendingRow).toHaveCount(0);
-  await adminContext.close();
+  await close();
 
   const portalNav = page.getByRole("navigation", { name: "Developer portal" });
   await page.goto("/developer");
@@ -37,7 +35,10 @@ test("a new developer is verified, creates an API key and submits a listing for 
   await portalNav.getByRole("link", { name: "API keys" }).click();
   await page.getByLabel("Key name").fill("CI deploys");
   await page.getByRole("button", { name: "Create key" }).click();
-  await expect(page.getByText("at least one scope is required")).toBeVisible();
+  // A failed submit moves the focus to a summary that links to each field in trouble.
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toContainText(["at least one scope is required"]);
   await page.getByLabel("APP_CREATE", { exact: true }).check();
   await page.getByLabel("APP_READ", { exact: true }).check();
   await page.getByRole("button", { name: "Create key" }).click();
@@ -48,6 +49,7 @@ test("a new developer is verified, creates an API key and submits a listing for 
 
   await page.reload();
   await expect(page.getByTestId("api-key-once")).toHaveCount(0);
+  await expectPageHealthy(page);
   const keyRow = page.getByTestId("api-key-row").filter({ hasText: "CI deploys" });
   await expect(keyRow).toContainText(`${key.slice(0, 8)}…${key.slice(-4)}`);
   await expect(keyRow).toContainText("active");
@@ -82,14 +84,28 @@ test("a new developer is verified, creates an API key and submits a listing for 
 
   await expect(page).toHaveURL(/\/developer\/apps\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("listing-status")).toHaveText("draft");
+  await expectPageHealthy(page);
   await expect(page.getByRole("form", { name: "Edit listing" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Screenshots", exact: true }).getByRole("figure").first()).toContainText("Updates in a channel");
+  await expect(page.getByRole("region", { name: "Screenshots", exact: true }).getByRole("figure").first()).toContainText(
+    "Updates in a channel",
+  );
 
-  await page.getByRole("button", { name: "Submit for review" }).click();
+  // An edit not yet saved is saved with the submit, so the reviewed listing is the one on screen.
+  await page.getByLabel("Short description").fill("Posts task updates and thread replies to chat channels.");
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+  await page.getByRole("button", { name: "Save and submit for review" }).click();
   await expect(page.getByTestId("listing-status")).toHaveText("pending");
   await expect(page.getByText("typically take 24–48 hours")).toBeVisible();
+  await expect(page.getByRole("article").getByText("Posts task updates and thread replies to chat channels.")).toBeVisible();
   await expect(page.getByRole("form", { name: "Edit listing" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
+
+  // Withdrawn from review, the listing is a draft that can be edited again; then back in the queue.
+  await page.getByRole("button", { name: "Withdraw from review" }).click();
+  await expect(page.getByTestId("listing-status")).toHaveText("draft");
+  await expect(page.getByRole("form", { name: "Edit listing" })).toBeVisible();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByTestId("listing-status")).toHaveText("pending");
 
   await portalNav.getByRole("link", { name: "Apps", exact: true }).click();
   await expect(page.getByTestId("listing-row").filter({ hasText: name })).toContainText("pending");

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 
+import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
-test("a developer signs in with Yapture on the bundled provider and registers in the portal", async ({ page }) => {
+test("a developer signs in with Yapture on the bundled provider and registers in the portal @phone", async ({ page }) => {
   const email = `dev-${randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/developer");
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdeveloper/);
+  await expectPageHealthy(page);
 
   await page.getByRole("button", { name: "Sign in with Yapture" }).click();
   await expect(page.getByRole("heading", { name: /Yapture \(development sign-in\)/ })).toBeVisible();
@@ -17,9 +19,17 @@ test("a developer signs in with Yapture on the bundled provider and registers in
 
   await page.getByLabel("Website").fill("http://not-https.example.com");
   await page.getByRole("button", { name: "Register as a developer" }).click();
-  await expect(page.getByText("must be an absolute https:// URL")).toBeVisible();
+  await expect(page.getByTestId("error-summary")).toBeFocused();
+  await page
+    .getByTestId("error-summary")
+    .getByRole("link", { name: /Website URL: must be an absolute https:\/\/ URL/ })
+    .click();
+  await expect(page.getByLabel("Website")).toBeFocused();
+  await expect(page.getByLabel("Website")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Website")).toHaveAccessibleDescription("must be an absolute https:// URL");
 
   await page.getByLabel("Website").fill("https://my-site.example.com");
   await page.getByRole("button", { name: "Register as a developer" }).click();
   await expect(page.getByTestId("status-badge")).toHaveText("pending verification");
+  await expectPageHealthy(page);
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 /** The bundled identity provider the e2e server starts beside the app (scripts/e2e-server.ts). */
-export const IDP_URL = `http://localhost:${process.env.E2E_IDP_PORT ?? 4200}`;
+const IDP_URL = `http://localhost:${process.env.E2E_IDP_PORT ?? 4200}`;
 
 /** Signs in on the bundled Yapture provider, starting from a page that requires sign-in. */
 export async function signIn(page: Page, path: string, email: string): Promise<void> {
@@ -22,4 +22,17 @@ export async function newYaptureUser(request: APIRequestContext, prefix = "dev")
   expect(response.status()).toBe(200);
   const { access_token } = (await response.json()) as { access_token: string };
   return { ...user, headers: { authorization: `Bearer ${access_token}` } };
+}
+
+/** The administrator, signed in in a browser session of their own, on the queue of developers waiting for verification. */
+export async function adminOnVerificationQueue(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ admin: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await signIn(admin, "/admin/developers", "admin@example.com");
+  await admin.waitForURL((url) => url.pathname.startsWith("/admin"));
+  await admin.goto("/admin/developers?status=PENDING_VERIFICATION");
+  return { admin, close: () => context.close() };
 }

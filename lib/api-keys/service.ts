@@ -1,24 +1,25 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
+import { countRows } from "@/db/paginate";
 import { apiKeys, developers, type ApiKey } from "@/db/schema";
 import type { Caller } from "@/lib/auth/caller";
 import { insufficientScope, keyUnusable } from "@/lib/auth/challenges";
 import { ApiError, notFound } from "@/lib/http";
 import type { CreateApiKeyInput } from "@/lib/validation/api-keys";
-import { uuidParam } from "@/lib/validation/common";
 
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 
 /** Unrevoked keys a developer may hold at once. */
-export const MAX_ACTIVE_KEYS = 50;
+const MAX_ACTIVE_KEYS = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A key can only hand out scopes it holds itself; Yapture tokens and sessions can grant any. */
 function assertCanGrant(caller: Caller, scopes: CreateApiKeyInput["scopes"]): void {
   if (caller.kind !== "api_key") return;
   const missing = scopes.find((scope) => !caller.key.scopes.includes(scope));
-  if (missing) throw insufficientScope(missing, `this key cannot grant ${missing}: a key can only create keys with a subset of its own scopes`);
+  if (missing)
+    throw insufficientScope(missing, `this key cannot grant ${missing}: a key can only create keys with a subset of its own scopes`);
 }
 
 /** A key made with an API key expires no later than its parent; with a token or session, as asked. */
@@ -64,11 +65,7 @@ export async function createApiKey({
       const [parent] = await tx.select({ revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, parentKeyId));
       if (!parent || parent.revokedAt) throw keyUnusable("api_key_revoked", "the API key has been revoked");
     }
-    const [active] = await tx
-      .select({ value: count() })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.developerId, developerId), isNull(apiKeys.revokedAt)));
-    if ((active?.value ?? 0) >= MAX_ACTIVE_KEYS) {
+    if ((await countRows(tx, apiKeys, and(eq(apiKeys.developerId, developerId), isNull(apiKeys.revokedAt)))) >= MAX_ACTIVE_KEYS) {
       throw new ApiError("conflict", `a developer can hold at most ${MAX_ACTIVE_KEYS} keys; revoke one first`);
     }
     const [created] = await tx
@@ -104,7 +101,6 @@ export async function listApiKeys(developerId: string): Promise<ApiKey[]> {
  * developers' keys are all "not found". An API key may revoke only itself and its descendants.
  */
 export async function revokeApiKey({ developerId, keyId, caller }: { developerId: string; keyId: string; caller: Caller }): Promise<void> {
-  if (!uuidParam.safeParse(keyId).success) throw notFound("API key");
   const db = await getDb();
   await db.transaction(async (tx) => {
     await lockDeveloper(tx, developerId);
@@ -114,7 +110,10 @@ export async function revokeApiKey({ developerId, keyId, caller }: { developerId
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.developerId, developerId), isNull(apiKeys.revokedAt)));
     if (!target) throw notFound("API key");
     if (caller.kind === "api_key") {
-      const [own] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), inArray(apiKeys.id, lineageOf(caller.key.id))));
+      const [own] = await tx
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, keyId), inArray(apiKeys.id, lineageOf(caller.key.id))));
       if (!own) throw new ApiError("forbidden", "an API key can revoke only itself and the keys created with it");
     }
     await tx

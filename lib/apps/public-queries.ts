@@ -1,25 +1,29 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { paginate, type Page } from "@/db/paginate";
-import { apps, developers } from "@/db/schema";
-import type { AppEnvironment } from "@/lib/domain/enums";
+import { apps, developers, publicAppCounts } from "@/db/schema";
+import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
 import { notFound } from "@/lib/http";
 import type { ListAppsQuery } from "@/lib/validation/public";
 
-import { parseSearch, searchCondition } from "./public-search";
+import { nameSimilarity, parseSearch, searchCondition } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
-import { withScreenshots } from "./screenshots";
+import { screenshotsOf } from "./screenshots";
 import type { PublicAppRow } from "./views";
 
-/** Visible to the public: approved, and the developer is in good standing. Needs the developers join. */
-export const isPubliclyVisible: SQL = and(eq(apps.status, "APPROVED"), eq(developers.status, "VERIFIED"))!;
+// Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
+// migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
+// a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
+// public_app_counts, or, with a search, from counting the matches through the search index.
 
-// Exactly what publicAppView reads, plus the id to attach screenshots: reviewer notes, the search
-// document and other internals are never even selected.
+/** Visible to the public. The partial indexes are defined with exactly this predicate. */
+const isPublic: SQL = sql`${apps.public}`;
+
+// Exactly what publicAppView reads: reviewer notes, the search document and other internals are
+// never even selected.
 const publicColumns = {
   app: {
-    id: apps.id,
     slug: apps.slug,
     name: apps.name,
     description: apps.description,
@@ -36,44 +40,69 @@ const publicColumns = {
     publishedAt: apps.publishedAt,
     updatedAt: apps.updatedAt,
   },
-  developer: { name: developers.name, companyName: developers.companyName, websiteUrl: developers.websiteUrl },
+  developer: { id: developers.id, name: developers.name, companyName: developers.companyName, websiteUrl: developers.websiteUrl },
+  screenshots: screenshotsOf(apps.id),
 };
 
 type RowsOptions = { db: Executor; where: SQL | undefined; orderBy: SQL[]; limit: number; offset?: number };
 
-/** Public rows with their screenshots. */
+/**
+ * Public rows with their developer and screenshots, in one statement. The page is chosen first
+ * from `apps` alone (an index range scan for every sort), so only its rows are joined.
+ */
 async function publicRows({ db, where, orderBy, limit, offset = 0 }: RowsOptions): Promise<PublicAppRow[]> {
-  const rows = await db
-    .select(publicColumns)
+  const page = db
+    .select({ id: apps.id })
     .from(apps)
-    .innerJoin(developers, eq(developers.id, apps.developerId))
-    .where(and(isPubliclyVisible, where))
+    .where(and(isPublic, where))
     .orderBy(...orderBy)
     .limit(limit)
-    .offset(offset);
-  return withScreenshots(db, rows, (row) => row.app.id);
+    .offset(offset)
+    .as("page");
+  return db
+    .select(publicColumns)
+    .from(page)
+    .innerJoin(apps, eq(apps.id, page.id))
+    .innerJoin(developers, eq(developers.id, apps.developerId))
+    .orderBy(...orderBy);
+}
+
+type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
+
+/** The filters of a public list, on `apps` or on the counts table (both have the three columns). */
+function filterOn(table: typeof apps | typeof publicAppCounts, { category, environment, featured }: Filters): SQL | undefined {
+  return and(
+    category === undefined ? undefined : eq(table.category, category),
+    environment === undefined ? undefined : eq(table.environment, environment),
+    featured === undefined ? undefined : eq(table.featured, featured),
+  );
+}
+
+/** How many public apps pass the filters: a sum over at most 60 count cells. */
+async function countPublic(db: Executor, filters: Filters): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${publicAppCounts.apps}), 0)::int` })
+    .from(publicAppCounts)
+    .where(filterOn(publicAppCounts, filters));
+  return Number(row?.total ?? 0);
 }
 
 /** GET /api/apps: one page of public apps and how many match in all. */
 export async function listPublicApps({ query }: { query: ListAppsQuery }): Promise<Page<PublicAppRow>> {
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
-  const where = and(
-    query.category === undefined ? undefined : eq(apps.category, query.category),
-    query.environment === undefined ? undefined : eq(apps.environment, query.environment),
-    query.featured === undefined ? undefined : eq(apps.featured, query.featured),
-    search === undefined ? undefined : searchCondition(search),
-  );
+  const filters = filterOn(apps, query);
+  const where = search === undefined ? filters : and(filters, searchCondition(search));
   const orderBy = publicOrder({ sort: resolveSort(query.sort, search), search });
   return paginate(query, {
     items: ({ limit, offset }) => publicRows({ db, where, orderBy, limit, offset }),
     total: async () => {
+      if (search === undefined) return countPublic(db, query);
       const [counted] = await db
-        .select({ total: count() })
+        .select({ total: sql<number>`count(*)::int` })
         .from(apps)
-        .innerJoin(developers, eq(developers.id, apps.developerId))
-        .where(and(isPubliclyVisible, where));
-      return counted?.total ?? 0;
+        .where(and(isPublic, where));
+      return Number(counted?.total ?? 0);
     },
   });
 }
@@ -95,10 +124,9 @@ export async function getPublicAppId({ slug, tx, lock = false }: { slug: string;
   const query = db
     .select({ id: apps.id })
     .from(apps)
-    .innerJoin(developers, eq(developers.id, apps.developerId))
-    .where(and(isPubliclyVisible, eq(apps.slug, slug)));
+    .where(and(isPublic, eq(apps.slug, slug)));
   // "no key update" leaves concurrent installs' foreign-key checks (key share) unblocked.
-  const [row] = lock ? await query.for("no key update", { of: apps }) : await query;
+  const [row] = lock ? await query.for("no key update") : await query;
   if (!row) throw notFound("app");
   return row.id;
 }
@@ -108,12 +136,47 @@ const mostPopular = [desc(apps.installCount), asc(apps.id)];
 /** Featured public apps, most installed first. */
 export async function listFeaturedApps({ limit, environment }: { limit: number; environment?: AppEnvironment }): Promise<PublicAppRow[]> {
   const db = await getDb();
-  const where = and(eq(apps.featured, true), environment === undefined ? undefined : eq(apps.environment, environment));
-  return publicRows({ db, where, orderBy: mostPopular, limit });
+  return publicRows({ db, where: filterOn(apps, { featured: true, environment }), orderBy: mostPopular, limit });
+}
+
+/** A developer's public apps, most installed first (their public page). */
+export async function listPublicAppsOfDeveloper({ developerId, limit }: { developerId: string; limit: number }): Promise<PublicAppRow[]> {
+  const db = await getDb();
+  return publicRows({ db, where: eq(apps.developerId, developerId), orderBy: mostPopular, limit });
 }
 
 /** The most installed public apps (home page). */
 export async function listPopularApps({ limit }: { limit: number }): Promise<PublicAppRow[]> {
   const db = await getDb();
   return publicRows({ db, where: undefined, orderBy: mostPopular, limit });
+}
+
+/** Public apps per category, from the count cells. */
+export async function countPublicByCategory(): Promise<Map<AppCategory, number>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ category: publicAppCounts.category, count: sql<number>`sum(${publicAppCounts.apps})::int` })
+    .from(publicAppCounts)
+    .groupBy(publicAppCounts.category);
+  return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+/** Below this, a name is too unlike a search to be offered as "did you mean". */
+const SUGGESTION_SIMILARITY = 0.3;
+
+/**
+ * "Did you mean": the public app name most like a search that found nothing, if one is close
+ * enough. Only asked after an empty result, so its scan of the names is not on the common path.
+ */
+export async function closestPublicName(search: string): Promise<string | undefined> {
+  const parsed = parseSearch(search);
+  if (parsed.words.length === 0) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: apps.name })
+    .from(apps)
+    .where(and(isPublic, sql`${nameSimilarity(parsed)} >= ${SUGGESTION_SIMILARITY}`))
+    .orderBy(sql`${nameSimilarity(parsed)} desc`, asc(apps.id))
+    .limit(1);
+  return row?.name;
 }

@@ -27,6 +27,11 @@ describe("prefixTsquery", () => {
     expect(prefixTsquery(["slac"], "A")).toBe("slac:*A");
   });
 
+  it("lets a longer word also match a name word it begins with", () => {
+    expect(prefixTsquery(["synch"])).toBe("(synch:* | sync:A)");
+    expect(prefixTsquery(["synchro"], "A")).toBe("(synchro:*A | sync:A | synch:A | synchr:A)");
+  });
+
   it("only ever contains letters, digits and its own operators", () => {
     const query = prefixTsquery(parseSearch(`a&b|c!d(e)f:g*h<i>j'k\\l"m -n`).words);
     expect(query).toMatch(/^[a-z]:\* (& [a-z]:\* )*& [a-z]:\*$/);

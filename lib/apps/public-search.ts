@@ -2,11 +2,14 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { apps } from "@/db/schema";
 
-// Full-text search over the generated `apps.search_document` (english; name weighted A,
-// description B, long description C). User text never reaches SQL except as a bound parameter,
-// and the tsquery text is rebuilt from letters and digits only, so no tsquery operator survives.
+// Full-text search over the generated `apps.search_document` (the name stemmed and as typed,
+// weight A; description B; long description C), plus typo-tolerant matching of names through
+// pg_trgm. User text never reaches SQL except as a bound parameter, and the tsquery text is
+// rebuilt from letters and digits only, so no tsquery operator survives.
 
 const MAX_WORDS = 16;
+/** Words shorter than this are not matched with typo tolerance: "ab" is similar to too much. */
+const MIN_TYPO_LENGTH = 3;
 
 export type PublicSearch = {
   /** The search as typed, trimmed with runs of whitespace collapsed: compared with names. */
@@ -22,29 +25,68 @@ export function parseSearch(search: string): PublicSearch {
   };
 }
 
-/** `["slac", "sy"]` → `slac:* & sy:*`; with weight `A`, only lexemes from the name match. */
-export function prefixTsquery(words: readonly string[], weight: "" | "A" = ""): string {
-  return words.map((word) => `${word}:*${weight}`).join(" & ");
-}
-
-const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
-const isExactName = (search: PublicSearch) => sql`lower(${apps.name}) = lower(${search.text}::text)`;
+/** Name words at least this long also match a longer word typed after them ("sync" for "synchron"). */
+const MIN_NAME_STEM = 4;
 
 /**
- * Every word matches as a word or word prefix. An exact name always matches too, so an app named
- * only with stop words ("The") can still be found.
+ * One word's tsquery: the word as a prefix (`slac:*`), or, for longer words, a name word that the
+ * typed word begins with (`synchron` → `… | sync:A | synch:A | …`), as people type past a name's
+ * short form. With weight `A` only lexemes of the name match.
+ */
+function wordTsquery(word: string, weight: "" | "A"): string {
+  const nameStems = [];
+  for (let length = MIN_NAME_STEM; length < word.length; length++) nameStems.push(`${word.slice(0, length)}:A`);
+  return nameStems.length === 0 ? `${word}:*${weight}` : `(${[`${word}:*${weight}`, ...nameStems].join(" | ")})`;
+}
+
+/** `["slac", "sy"]` → `slac:* & sy:*`; with weight `A`, only lexemes from the name match. */
+export function prefixTsquery(words: readonly string[], weight: "" | "A" = ""): string {
+  return words.map((word) => wordTsquery(word, weight)).join(" & ");
+}
+
+/**
+ * Every word as a prefix of a stemmed lexeme (english) or of a word as typed (simple): "summariz"
+ * finds "Summarizer" although english stems it to "summar".
+ */
+function prefixQuery(words: readonly string[], weight: "" | "A" = ""): SQL {
+  const terms = words.map((word) => {
+    const term = prefixTsquery([word], weight);
+    return sql`(to_tsquery('english', ${term}) || to_tsquery('simple', ${term}))`;
+  });
+  return sql`(${sql.join(terms, sql` && `)})`;
+}
+
+const isExactName = (search: PublicSearch) => sql`lower(${apps.name}) = lower(${search.text}::text)`;
+const typed = (search: PublicSearch) => sql`lower(${search.words.join(" ")}::text)`;
+const hasTypoTolerance = (search: PublicSearch) => search.words.some((word) => word.length >= MIN_TYPO_LENGTH);
+/** The name holds words that look like the search (pg_trgm word similarity ≥ 0.6: "slak" ~ "Slack"); served by the trigram index. */
+const isSimilarName = (search: PublicSearch) => sql`lower(${apps.name}) %> ${typed(search)}`;
+
+/**
+ * Every word matches as a word or word prefix, or the name looks like the search (a typo). An
+ * exact name always matches too, so an app named only with stop words ("The") can still be found.
  */
 export function searchCondition(search: PublicSearch): SQL {
   if (search.words.length === 0) return isExactName(search);
-  return sql`(${apps.searchDocument} @@ ${tsquery(prefixTsquery(search.words))} or ${isExactName(search)})`;
+  const typo = hasTypoTolerance(search) ? sql` or ${isSimilarName(search)}` : sql``;
+  return sql`(${apps.searchDocument} @@ ${prefixQuery(search.words)} or ${isExactName(search)}${typo})`;
 }
 
-/** Exact name first, then apps whose name holds every word, then by ts_rank. The caller adds the id tiebreak. */
+/**
+ * Exact name first, then apps whose name holds every word, then by ts_rank, then names most like
+ * the search (what typo matches are ordered by). The caller adds the id tiebreak.
+ */
 export function relevanceOrder(search: PublicSearch): SQL[] {
   if (search.words.length === 0) return [sql`${isExactName(search)} desc`];
   return [
     sql`${isExactName(search)} desc`,
-    sql`(${apps.searchDocument} @@ ${tsquery(prefixTsquery(search.words, "A"))}) desc`,
-    sql`ts_rank(${apps.searchDocument}, ${tsquery(prefixTsquery(search.words))}) desc`,
+    sql`(${apps.searchDocument} @@ ${prefixQuery(search.words, "A")}) desc`,
+    sql`ts_rank(${apps.searchDocument}, ${prefixQuery(search.words)}) desc`,
+    sql`${nameSimilarity(search)} desc`,
   ];
+}
+
+/** How much the name looks like the search, 0–1 (pg_trgm word similarity): ranks typo matches and "did you mean". */
+export function nameSimilarity(search: PublicSearch): SQL {
+  return sql`word_similarity(${typed(search)}, lower(${apps.name}))`;
 }

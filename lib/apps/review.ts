@@ -10,17 +10,26 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound, type Paging } from "@/lib/http";
 import type { RejectAppInput } from "@/lib/validation/admin";
 
-import { withScreenshots } from "./screenshots";
+import { screenshotsOf } from "./screenshots";
 import { appTransitions, type AppAction } from "./states";
 import type { AdminAppRow } from "./views";
 
 // Administrators' actions on listings: the review queue and each review decision.
 
-const reviewerColumns = { id: developers.id, name: developers.name, email: developers.email, companyName: developers.companyName, status: developers.status };
+const reviewerColumns = {
+  id: developers.id,
+  name: developers.name,
+  email: developers.email,
+  companyName: developers.companyName,
+  status: developers.status,
+};
 
-async function adminRows(db: Executor, rows: { app: App; developer: AdminAppRow["developer"] }[]): Promise<AdminAppRow[]> {
-  return withScreenshots(db, rows, (row) => row.app.id);
-}
+/** Listings with their developer and screenshots, in one statement. */
+const selectAdminRows = (db: Executor) =>
+  db
+    .select({ app: apps, developer: reviewerColumns, screenshots: screenshotsOf(apps.id) })
+    .from(apps)
+    .innerJoin(developers, eq(developers.id, apps.developerId));
 
 /** The review queue: PENDING oldest-submitted first by default; other states newest first. */
 export async function listAppsForAdmin({ status, paging }: { status: AppStatus; paging: Paging }): Promise<Page<AdminAppRow>> {
@@ -28,19 +37,19 @@ export async function listAppsForAdmin({ status, paging }: { status: AppStatus; 
   const where = eq(apps.status, status);
   const order = status === "PENDING" ? [asc(apps.submittedAt), asc(apps.id)] : [desc(apps.updatedAt), desc(apps.id)];
   return paginate(paging, {
-    items: async ({ limit, offset }) =>
-      adminRows(
-        db,
-        await db.select({ app: apps, developer: reviewerColumns }).from(apps).innerJoin(developers, eq(developers.id, apps.developerId)).where(where).orderBy(...order).limit(limit).offset(offset),
-      ),
+    items: ({ limit, offset }) =>
+      selectAdminRows(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     total: () => countRows(db, apps, where),
   });
 }
 
 export async function getAppForAdmin(appId: string, tx?: Executor): Promise<AdminAppRow> {
   const db = tx ?? (await getDb());
-  const rows = await db.select({ app: apps, developer: reviewerColumns }).from(apps).innerJoin(developers, eq(developers.id, apps.developerId)).where(eq(apps.id, appId));
-  const [row] = await adminRows(db, rows);
+  const [row] = await selectAdminRows(db).where(eq(apps.id, appId));
   if (!row) throw notFound("app");
   return row;
 }
@@ -86,7 +95,16 @@ export const approveApp = ({ actor, appId, note }: Actor & { note?: string }) =>
     set: (now, before) => ({ status: "APPROVED", publishedAt: before.publishedAt ?? now, rejection: null }),
     audit: note ? { note } : undefined,
     notify: (tx, app, developer) =>
-      enqueueEmail({ tx, to: developer.email, type: "APP_APPROVED", developerName: developer.name, appName: app.name, appId: app.id, slug: app.slug, note: note ?? null }),
+      enqueueEmail({
+        tx,
+        to: developer.email,
+        type: "APP_APPROVED",
+        developerName: developer.name,
+        appName: app.name,
+        appId: app.id,
+        slug: app.slug,
+        note: note ?? null,
+      }),
   });
 
 export const rejectApp = ({ actor, appId, input }: Actor & { input: RejectAppInput }) =>

@@ -1,23 +1,28 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Executor } from "@/db/client";
 import { appScreenshots, type AppScreenshot } from "@/db/schema";
 import type { ScreenshotInput } from "@/lib/validation/apps";
 
-// The one place screenshots are read and written.
+// The one place screenshots are read and written. They are read only through `screenshotsOf`, a
+// column of the query that selects the apps.
 
 export type ScreenshotRow = Pick<AppScreenshot, "url" | "caption" | "position">;
 
-/** Attaches each row's screenshots, in one query for the whole set. */
-export async function withScreenshots<T>(db: Executor, rows: T[], idOf: (row: T) => string): Promise<(T & { screenshots: ScreenshotRow[] })[]> {
-  if (rows.length === 0) return [];
-  const shots = await db
-    .select({ appId: appScreenshots.appId, url: appScreenshots.url, caption: appScreenshots.caption, position: appScreenshots.position })
-    .from(appScreenshots)
-    .where(inArray(appScreenshots.appId, rows.map(idOf)));
-  const byApp = new Map<string, ScreenshotRow[]>();
-  for (const { appId, ...shot } of shots) byApp.set(appId, [...(byApp.get(appId) ?? []), shot]);
-  return rows.map((row) => ({ ...row, screenshots: byApp.get(idOf(row)) ?? [] }));
+/**
+ * The screenshots of the app whose id is `appId`, as a column of the query that selects the app:
+ * a list reads its apps and their screenshots in one statement.
+ */
+export function screenshotsOf(appId: Column): SQL.Aliased<ScreenshotRow[]> {
+  // Qualified by hand: in a query on one table Drizzle prints a bare "id", which inside this
+  // subquery would name the screenshot's own id.
+  const outerId = sql`${sql.identifier(getTableName(appId.table))}.${sql.identifier(appId.name)}`;
+  return sql`coalesce((
+      select json_agg(json_build_object('url', ${appScreenshots.url}, 'caption', ${appScreenshots.caption}, 'position', ${appScreenshots.position}) order by ${appScreenshots.position})
+      from ${appScreenshots} where ${appScreenshots.appId} = ${outerId}
+    ), '[]')`
+    .mapWith((value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as ScreenshotRow[])
+    .as("screenshots");
 }
 
 /** Missing `order` means the position in the array; positions are renumbered 0..n-1. */

@@ -7,20 +7,23 @@ import { ApiError, notFound, type Paging } from "@/lib/http";
 import { can, refusal } from "@/lib/state/machine";
 import type { CreateAppInput, UpdateAppInput } from "@/lib/validation/apps";
 
-import { replaceScreenshots, withScreenshots } from "./screenshots";
+import { assertImageUrlsAllowed } from "./image-urls";
+import { replaceScreenshots, screenshotsOf } from "./screenshots";
 import { slugCandidate, slugify } from "./slug";
 import { APP_STATES, appTransitions } from "./states";
 import type { AppWithScreenshots } from "./views";
 
 /** Listings a developer may hold at once (any state). */
-export const MAX_APPS_PER_DEVELOPER = 100;
+const MAX_APPS_PER_DEVELOPER = 100;
 const MAX_SLUG_ATTEMPTS = 25;
 
 type Owned = { developerId: string; appId: string };
 
 const ownedBy = (developerId: string) => eq(apps.developerId, developerId);
-const withItsScreenshots = async (db: Executor, app: App): Promise<AppWithScreenshots> =>
-  (await withScreenshots(db, [{ app }], ({ app }) => app.id))[0]!;
+/** Listings: each app row with its screenshots, in one statement. */
+const selectListings = (db: Executor) => db.select({ app: apps, screenshots: screenshotsOf(apps.id) }).from(apps);
+const readListing = async (db: Executor, appId: string): Promise<AppWithScreenshots> =>
+  (await selectListings(db).where(eq(apps.id, appId)))[0]!;
 
 /** Inserts the app under the first free slug derived from its name; unique index + retry, no pre-check. */
 async function insertWithFreeSlug(tx: Executor, values: Omit<typeof apps.$inferInsert, "slug">): Promise<App> {
@@ -28,7 +31,11 @@ async function insertWithFreeSlug(tx: Executor, values: Omit<typeof apps.$inferI
   let attempt = 1;
   for (let tries = 0; tries < MAX_SLUG_ATTEMPTS; tries++) {
     const slug = slugCandidate(base, attempt);
-    const [created] = await tx.insert(apps).values({ ...values, slug }).onConflictDoNothing({ target: apps.slug }).returning();
+    const [created] = await tx
+      .insert(apps)
+      .values({ ...values, slug })
+      .onConflictDoNothing({ target: apps.slug })
+      .returning();
     if (created) return created;
     // Jump past the highest suffix in use instead of probing one by one.
     const [row] = await tx
@@ -41,6 +48,7 @@ async function insertWithFreeSlug(tx: Executor, values: Omit<typeof apps.$inferI
 }
 
 export async function createApp({ developerId, input }: { developerId: string; input: CreateAppInput }): Promise<AppWithScreenshots> {
+  assertImageUrlsAllowed(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Serialize this developer's creates so the per-developer limit holds under concurrency.
@@ -55,13 +63,17 @@ export async function createApp({ developerId, input }: { developerId: string; i
 }
 
 /** The developer's listings, newest first. */
-export async function listDeveloperApps({ developerId, paging }: { developerId: string; paging: Paging }): Promise<Page<AppWithScreenshots>> {
+export async function listDeveloperApps({
+  developerId,
+  paging,
+}: {
+  developerId: string;
+  paging: Paging;
+}): Promise<Page<AppWithScreenshots>> {
   const db = await getDb();
   return paginate(paging, {
-    items: async ({ limit, offset }) => {
-      const rows = await db.select().from(apps).where(ownedBy(developerId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit).offset(offset);
-      return withScreenshots(db, rows.map((app) => ({ app })), ({ app }) => app.id);
-    },
+    items: ({ limit, offset }) =>
+      selectListings(db).where(ownedBy(developerId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit).offset(offset),
     total: () => countRows(db, apps, ownedBy(developerId)),
   });
 }
@@ -69,13 +81,14 @@ export async function listDeveloperApps({ developerId, paging }: { developerId: 
 /** The caller's app; anyone else's, or none, is 404. */
 export async function getDeveloperApp({ developerId, appId }: Owned): Promise<AppWithScreenshots> {
   const db = await getDb();
-  const [app] = await db.select().from(apps).where(and(eq(apps.id, appId), ownedBy(developerId)));
-  if (!app) throw notFound("app");
-  return withItsScreenshots(db, app);
+  const [listing] = await selectListings(db).where(and(eq(apps.id, appId), ownedBy(developerId)));
+  if (!listing) throw notFound("app");
+  return listing;
 }
 
 /** Partial update, only while DRAFT or REJECTED (a REJECTED app keeps its reasons until resubmitted). */
 export async function updateApp({ developerId, appId, input }: Owned & { input: UpdateAppInput }): Promise<AppWithScreenshots> {
+  assertImageUrlsAllowed(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { screenshots, ...fields } = input;
@@ -87,7 +100,7 @@ export async function updateApp({ developerId, appId, input }: Owned & { input: 
       set: () => ({ ...changes, updatedAt: new Date() }),
     });
     if (screenshots) await replaceScreenshots(tx, app.id, screenshots);
-    return withItsScreenshots(tx, app);
+    return readListing(tx, app.id);
   });
 }
 
@@ -117,9 +130,24 @@ export async function submitApp({
           throw new ApiError("invalid_state", "the listing changed while its images were being checked; submit again");
         }
       },
-      set: () => ({ status: "PENDING", submittedAt: now, rejection: null, updatedAt: now }),
+      // An earlier rejection stays (reviewers see what was asked for) until the app is approved.
+      set: () => ({ status: "PENDING", submittedAt: now, updatedAt: now }),
     });
     return { app, screenshots: listing.screenshots };
+  });
+}
+
+/** Takes a PENDING listing out of the review queue, back to DRAFT, so the developer can edit it. */
+export async function withdrawApp({ developerId, appId }: Owned): Promise<AppWithScreenshots> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const { after } = await appTransitions.transition(tx, {
+      id: appId,
+      action: "withdraw",
+      scope: ownedBy(developerId),
+      set: () => ({ status: "DRAFT", submittedAt: null, updatedAt: new Date() }),
+    });
+    return readListing(tx, after.id);
   });
 }
 

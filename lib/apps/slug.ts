@@ -1,11 +1,14 @@
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["featured", "categories", "new", "search"]);
-export const MAX_SLUG_LENGTH = 60;
+import anyAscii from "any-ascii";
 
-/** "Slack Sync — Pro!" → "slack-sync-pro": lowercase ASCII words joined by "-". */
+const RESERVED_SLUGS: ReadonlySet<string> = new Set(["featured", "categories", "new", "search"]);
+const MAX_SLUG_LENGTH = 60;
+
+/**
+ * "Slack Sync — Pro!" → "slack-sync-pro", "Café Планер" → "cafe-planer": the name transliterated
+ * to ASCII, lowercase words joined by "-".
+ */
 export function slugify(name: string): string {
-  const words = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const words = anyAscii(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, " ")
     .trim()

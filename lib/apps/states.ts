@@ -10,6 +10,7 @@ export const APP_STATES = {
   from: {
     edit: ["DRAFT", "REJECTED"],
     submit: ["DRAFT", "REJECTED"],
+    withdraw: ["PENDING"],
     delete: ["DRAFT", "REJECTED", "PENDING"],
     approve: ["PENDING"],
     reject: ["PENDING"],

@@ -1,10 +1,5 @@
 import type { App, Developer } from "@/db/schema";
-import type {
-  AdminAppResource,
-  AppAnalytics,
-  DeveloperAppResource,
-  PublicAppResource,
-} from "@/lib/validation/responses";
+import type { AdminAppResource, AppAnalytics, DeveloperAppResource, PublicAppResource } from "@/lib/validation/responses";
 
 import type { ScreenshotRow } from "./screenshots";
 
@@ -13,8 +8,8 @@ import type { ScreenshotRow } from "./screenshots";
 
 export type AppWithScreenshots = { app: App; screenshots: ScreenshotRow[] };
 
-/** The app columns a public view is built from; public queries select exactly these (plus `id`). */
-export type PublicAppFields = Pick<
+/** The columns every view of a listing shows. */
+type ListingFields = Pick<
   App,
   | "slug"
   | "name"
@@ -27,24 +22,21 @@ export type PublicAppFields = Pick<
   | "websiteUrl"
   | "featured"
   | "installCount"
-  | "reviewCount"
-  | "averageRating"
-  | "publishedAt"
-  | "updatedAt"
 >;
-export type PublicDeveloperFields = Pick<Developer, "name" | "companyName" | "websiteUrl">;
+
+/** The app columns a public view is built from; public queries select exactly these (plus `id`). */
+type PublicAppFields = ListingFields & Pick<App, "reviewCount" | "averageRating" | "publishedAt" | "updatedAt">;
+type PublicDeveloperFields = Pick<Developer, "id" | "name" | "companyName" | "websiteUrl">;
 export type PublicAppRow = { app: PublicAppFields; developer: PublicDeveloperFields; screenshots: ScreenshotRow[] };
 
-export type ReviewerDeveloperFields = Pick<Developer, "id" | "name" | "email" | "companyName" | "status">;
+type ReviewerDeveloperFields = Pick<Developer, "id" | "name" | "email" | "companyName" | "status">;
 export type AdminAppRow = AppWithScreenshots & { developer: ReviewerDeveloperFields };
 
-export function screenshotsView(screenshots: ScreenshotRow[]) {
+function screenshotsView(screenshots: ScreenshotRow[]) {
   return [...screenshots]
     .sort((a, b) => a.position - b.position)
     .map((shot) => ({ url: shot.url, caption: shot.caption, order: shot.position }));
 }
-
-type ListingFields = Pick<App, "slug" | "name" | "description" | "longDescription" | "category" | "environment" | "logoUrl" | "bannerUrl" | "websiteUrl" | "featured" | "installCount">;
 
 /** The listing as everyone sees it; every other view starts from this. */
 function listingView(app: ListingFields, screenshots: ScreenshotRow[]) {
@@ -76,6 +68,7 @@ export function developerAppView({ app, screenshots }: AppWithScreenshots): Deve
     rejection: app.rejection
       ? { reasons: app.rejection.reasons, message: app.rejection.message, rejectedAt: app.rejection.rejectedAt }
       : null,
+    unpublishReason: app.status === "UNPUBLISHED" ? app.unpublishReason : null,
     submittedAt: app.submittedAt?.toISOString() ?? null,
     publishedAt: app.publishedAt?.toISOString() ?? null,
     createdAt: app.createdAt.toISOString(),
@@ -83,14 +76,19 @@ export function developerAppView({ app, screenshots }: AppWithScreenshots): Deve
   };
 }
 
-/** A listing as reviewers see it: the developer's view plus who made it and internal notes. */
+/** A listing as reviewers see it: the developer's view plus who made it and its public counters. */
 export function adminAppView({ app, screenshots, developer }: AdminAppRow): AdminAppResource {
   return {
     ...developerAppView({ app, screenshots }),
     reviewCount: app.reviewCount,
     averageRating: averageOf(app),
-    unpublishReason: app.unpublishReason,
-    developer: { id: developer.id, name: developer.name, email: developer.email, companyName: developer.companyName, status: developer.status },
+    developer: {
+      id: developer.id,
+      name: developer.name,
+      email: developer.email,
+      companyName: developer.companyName,
+      status: developer.status,
+    },
   };
 }
 
@@ -100,7 +98,7 @@ export function publicAppView({ app, developer, screenshots }: PublicAppRow): Pu
     ...listingView(app, screenshots),
     reviewCount: app.reviewCount,
     averageRating: averageOf(app),
-    developer: { name: developer.name, companyName: developer.companyName, websiteUrl: developer.websiteUrl },
+    developer: { id: developer.id, name: developer.name, companyName: developer.companyName, websiteUrl: developer.websiteUrl },
     publishedAt: app.publishedAt?.toISOString() ?? null,
     updatedAt: app.updatedAt.toISOString(),
   };

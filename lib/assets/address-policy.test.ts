@@ -25,11 +25,15 @@ describe("isPublicAddress", () => {
     "fd00:ec2::254",
     "ff02::1",
     "64:ff9b::7f00:1",
+    "64:ff9b::808:808",
+    "64:ff9b:1::a00:1",
+    "64:ff9b:1:ffff:ffff:ffff:ffff:ffff",
     "2002:7f00:1::",
     "not an ip",
   ])("refuses %s", (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(["8.8.8.8", "93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e"])("accepts %s", (address) =>
-    expect(isPublicAddress(address)).toBe(true),
+  it.each(["8.8.8.8", "93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "64:ff9b:2::1"])(
+    "accepts %s",
+    (address) => expect(isPublicAddress(address)).toBe(true),
   );
 });

@@ -30,7 +30,8 @@ for (const [network, prefix] of [
   ["::1", 128],
   ["::ffff:0:0", 96], // IPv4-mapped
   ["::", 96], // IPv4-compatible (deprecated)
-  ["64:ff9b::", 96], // NAT64
+  ["64:ff9b::", 96], // NAT64, well-known prefix (RFC 6052)
+  ["64:ff9b:1::", 48], // NAT64, local-use prefix (RFC 8215)
   ["100::", 64], // discard
   ["2001::", 23], // IETF special purpose (Teredo, benchmarking, ...)
   ["2001:db8::", 32], // documentation

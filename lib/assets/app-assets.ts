@@ -1,10 +1,11 @@
 import type { AppWithScreenshots } from "@/lib/apps/views";
+import { IMAGE_RULES } from "@/lib/domain/image-rules";
 
-import { assertImagesValid, IMAGE_RULES, type ImageToCheck } from "./image-check";
+import { assertImagesValid, type ImageToCheck } from "./image-check";
 import type { FetchPolicy } from "./safe-fetch";
 
 /** The images of a listing with the rule each must meet and its field path for errors. */
-export function imagesOfListing({ app, screenshots }: AppWithScreenshots): ImageToCheck[] {
+function imagesOfListing({ app, screenshots }: AppWithScreenshots): ImageToCheck[] {
   const images: ImageToCheck[] = [];
   if (app.logoUrl) images.push({ path: "logoUrl", url: app.logoUrl, rule: IMAGE_RULES.logo });
   if (app.bannerUrl) images.push({ path: "bannerUrl", url: app.bannerUrl, rule: IMAGE_RULES.banner });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { IMAGE_RULES } from "@/lib/domain/image-rules";
 import { ApiError } from "@/lib/http";
 import { startImageServer, type ImageServer } from "@/lib/testing/image-server";
 
 import { isPublicAddress } from "./address-policy";
-import { assertImagesValid, assetFetchPolicy, IMAGE_RULES, inspectImage } from "./image-check";
+import { assertImagesValid, assetFetchPolicy, inspectImage } from "./image-check";
 import type { FetchPolicy } from "./safe-fetch";
 
 let server: ImageServer;
@@ -14,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 // The production policy: https only, public addresses only.
-const production = (overrides: Partial<FetchPolicy> = {}) => assetFetchPolicy({ protocols: ["https:"], isAllowedAddress: isPublicAddress, ...overrides });
+const production = (overrides: Partial<FetchPolicy> = {}) =>
+  assetFetchPolicy({ protocols: ["https:"], isAllowedAddress: isPublicAddress, ...overrides });
 const local = () => assetFetchPolicy({ protocols: ["http:", "https:"], isAllowedAddress: () => true });
 
 describe("SSRF protection (production policy)", () => {
@@ -66,6 +68,25 @@ describe("SSRF protection (production policy)", () => {
     expect(server.requests.slice(before).every((path) => path.startsWith("/redirect"))).toBe(true);
   });
 
+  it("refuses a redirect whose Location is not a URL, naming the image", async () => {
+    expect(await inspectImage(`${server.origin}/redirect?to=${encodeURIComponent("http://[oops")}`, IMAGE_RULES.logo, local())).toBe(
+      'logo redirected to an invalid URL ("http://[oops")',
+    );
+  });
+
+  it("counts name resolution inside the deadline: a resolver that never answers times out", async () => {
+    const neverAnswers = () => new Promise<string[]>(() => {});
+    const started = Date.now();
+    const error = await assertImagesValid(
+      [{ path: "logoUrl", url: "https://slow-dns.example.com/logo.png", rule: IMAGE_RULES.logo }],
+      production({ resolve: neverAnswers, timeoutMs: 300 }),
+    ).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("asset_invalid");
+    expect((error as ApiError).errors).toEqual([{ path: "logoUrl", code: "asset_invalid", message: "logo timed out" }]);
+  });
+
   it("follows at most 3 redirects", async () => {
     const target = `${server.origin}/png/512x512.png`;
     const hops = (n: number) => {
@@ -97,6 +118,10 @@ describe("image rules", () => {
     expect(await inspectImage(at(path), IMAGE_RULES[kind], local())).toBe(expected);
   });
 
+  it("accepts a JPEG whose metadata puts the frame header 600 KB in", async () => {
+    expect(await inspectImage(at("/jpg/1280x720.jpg?metadata=600000"), IMAGE_RULES.screenshot, local())).toBeNull();
+  });
+
   it("reports an unreachable host", async () => {
     expect(await inspectImage("http://127.0.0.1:9/logo.png", IMAGE_RULES.logo, local())).toMatch(/^logo could not be fetched/);
   });
@@ -113,5 +138,33 @@ describe("image rules", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("asset_invalid");
     expect((error as ApiError).errors?.map((e) => e.path)).toEqual(["logoUrl", "screenshots[1].url"]);
+  });
+});
+
+describe("bounded work", () => {
+  /**
+   * CPU time (user + system of this whole process, the local image server's sending included) of
+   * checking the image: the median of three checks after a warm-up (the server builds the image
+   * once; the JIT compiles the walk), so a garbage collection in one run does not decide.
+   */
+  async function cpuMillisecondsOf(path: string): Promise<{ problem: string | null; cpuMs: number }> {
+    let problem = await inspectImage(`${server.origin}${path}`, IMAGE_RULES.logo, local());
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const before = process.cpuUsage();
+      problem = await inspectImage(`${server.origin}${path}`, IMAGE_RULES.logo, local());
+      const used = process.cpuUsage(before);
+      runs.push((used.user + used.system) / 1000);
+    }
+    return { problem, cpuMs: runs.sort((a, b) => a - b)[1]! };
+  }
+
+  it.each([
+    ["app0-flood.jpg", "FF D8 FF E0 and then 0x01 bytes"],
+    ["comment-flood.jpg", "half a million empty comment segments"],
+  ])("checks the crafted 2 MiB %s (%s) within 50 ms of CPU", async (name) => {
+    const { problem, cpuMs } = await cpuMillisecondsOf(`/crafted/${name}`);
+    expect(problem).toBe("logo must be a PNG or JPEG image");
+    expect(cpuMs).toBeLessThan(50);
   });
 });

@@ -1,19 +1,10 @@
-import { imageSize } from "image-size";
-
+import type { ImageRule } from "@/lib/domain/image-rules";
 import { env } from "@/lib/env";
 import { ApiError, type FieldError } from "@/lib/http";
 
 import { isPublicAddress } from "./address-policy";
-import { AssetFetchError, fetchPrefix, type FetchPolicy } from "./safe-fetch";
-
-export type ImageRule = { label: string; exact?: { width: number; height: number }; min?: { width: number; height: number }; square?: boolean };
-
-// The specification's image rules (section 8).
-export const IMAGE_RULES = {
-  logo: { label: "logo", square: true, min: { width: 512, height: 512 } },
-  banner: { label: "banner", exact: { width: 1200, height: 600 } },
-  screenshot: { label: "screenshot", min: { width: 1280, height: 720 } },
-} as const satisfies Record<string, ImageRule>;
+import { ImageHeaderReader } from "./image-header";
+import { AssetFetchError, streamPrefix, type FetchPolicy } from "./safe-fetch";
 
 /** The policy of the running configuration: public https only, unless ASSET_FETCH_ALLOW_PRIVATE. */
 export function assetFetchPolicy(overrides: Partial<FetchPolicy> = {}): FetchPolicy {
@@ -28,29 +19,18 @@ export function assetFetchPolicy(overrides: Partial<FetchPolicy> = {}): FetchPol
   };
 }
 
-type Dimensions = { width: number; height: number; type: string };
-
-function dimensionsOf(bytes: Buffer): Dimensions | null {
-  try {
-    const size = imageSize(bytes);
-    return size.width && size.height && size.type ? { width: size.width, height: size.height, type: size.type } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** What is wrong with the image at `url`, or null when it meets the rule. */
 export async function inspectImage(url: string, rule: ImageRule, policy: FetchPolicy): Promise<string | null> {
-  let bytes: Buffer;
+  const reader = new ImageHeaderReader();
   try {
-    // Stop downloading as soon as the header tells the type and size.
-    bytes = await fetchPrefix(url, policy, (prefix) => dimensionsOf(prefix) !== null);
+    // Each byte is read once, and the download stops as soon as the header tells the type and size.
+    await streamPrefix(url, policy, (chunk) => reader.push(chunk));
   } catch (error) {
     if (error instanceof AssetFetchError) return `${rule.label} ${error.message}`;
     throw error;
   }
-  const size = dimensionsOf(bytes);
-  if (!size || (size.type !== "png" && size.type !== "jpg")) return `${rule.label} must be a PNG or JPEG image`;
+  const size = reader.finish();
+  if (!size) return `${rule.label} must be a PNG or JPEG image`;
   const { width, height } = size;
   if (rule.exact && (width !== rule.exact.width || height !== rule.exact.height)) {
     return `${rule.label} must be exactly ${rule.exact.width}×${rule.exact.height} pixels (it is ${width}×${height})`;
@@ -71,6 +51,10 @@ export async function assertImagesValid(images: ImageToCheck[], policy: FetchPol
     .filter((result) => result.problem !== null)
     .map(({ image, problem }) => ({ path: image.path, code: "asset_invalid", message: problem! }));
   if (errors.length > 0) {
-    throw new ApiError("asset_invalid", errors.length === 1 ? `${errors[0]!.path}: ${errors[0]!.message}` : `${errors.length} images are invalid`, { errors });
+    throw new ApiError(
+      "asset_invalid",
+      errors.length === 1 ? `${errors[0]!.path}: ${errors[0]!.message}` : `${errors.length} images are invalid`,
+      { errors },
+    );
   }
 }

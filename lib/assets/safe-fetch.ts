@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 
-export type Resolver = (hostname: string) => Promise<string[]>;
+type Resolver = (hostname: string) => Promise<string[]>;
 
 export type FetchPolicy = {
   /** URL schemes that may be fetched, e.g. ["https:"]. */
@@ -22,19 +22,27 @@ export class AssetFetchError extends Error {}
 const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
+/** Rejects with "timed out" when `deadline` passes first: a resolver that never answers must not hold a submit. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AssetFetchError("timed out")), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
 /** Checks the URL and resolves its host to one address that policy allows; nothing is connected yet. */
-async function vetTarget(url: URL, policy: FetchPolicy): Promise<string> {
+async function vetTarget(url: URL, policy: FetchPolicy, deadline: number): Promise<string> {
   if (!policy.protocols.includes(url.protocol)) throw new AssetFetchError("must be an https:// URL");
   if (url.username || url.password) throw new AssetFetchError("must not contain credentials");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
-    try {
-      addresses = await (policy.resolve ?? systemResolver)(host);
-    } catch {
+    const resolving = (policy.resolve ?? systemResolver)(host).catch(() => {
       throw new AssetFetchError(`host ${host} could not be resolved`);
-    }
+    });
+    addresses = await beforeDeadline(resolving, deadline);
   }
   if (addresses.length === 0) throw new AssetFetchError(`host ${host} could not be resolved`);
   // Every address must be acceptable: a name that also resolves to a private address is refused.
@@ -44,14 +52,18 @@ async function vetTarget(url: URL, policy: FetchPolicy): Promise<string> {
   return addresses[0]!;
 }
 
-type Hop = { status: number; location: string | null; body: Buffer };
+type Hop = { status: number; location: string | null };
 
-/** One request to the vetted address (never re-resolved, so DNS rebinding cannot redirect it). */
-function request(url: URL, address: string, policy: FetchPolicy, deadline: number, enough: (bytes: Buffer) => boolean): Promise<Hop> {
+/**
+ * One request to the vetted address (never re-resolved, so DNS rebinding cannot redirect it). A 2xx
+ * body goes to `sink` chunk by chunk, at most `maxBytes` in all, until the sink says it has enough.
+ */
+function request(url: URL, address: string, policy: FetchPolicy, deadline: number, sink: (chunk: Buffer) => boolean): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const family = isIP(address);
     const pinned: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+      if ((options as { all?: boolean }).all)
+        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
       else callback(null, address, family);
     };
     const client = url.protocol === "https:" ? https : http;
@@ -62,50 +74,51 @@ function request(url: URL, address: string, policy: FetchPolicy, deadline: numbe
       timeout: Math.max(1, deadline - Date.now()),
     });
     const timer = setTimeout(() => req.destroy(new AssetFetchError("timed out")), Math.max(1, deadline - Date.now()));
-    const finish = (fn: () => void) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       fn();
+      req.destroy();
     };
     req.on("timeout", () => req.destroy(new AssetFetchError("timed out")));
     req.on("error", (error) =>
-      finish(() => reject(error instanceof AssetFetchError ? error : new AssetFetchError(`could not be fetched (${(error as NodeJS.ErrnoException).code ?? error.message})`))),
+      settle(() =>
+        reject(
+          error instanceof AssetFetchError
+            ? error
+            : new AssetFetchError(`could not be fetched (${(error as NodeJS.ErrnoException).code ?? error.message})`),
+        ),
+      ),
     );
     req.on("response", (res) => {
       const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        finish(() => resolve({ status, location: res.headers.location ?? null, body: Buffer.alloc(0) }));
-        req.destroy();
+      const location = status >= 300 && status < 400 ? (res.headers.location ?? null) : null;
+      if (status < 200 || status >= 300) {
+        settle(() => resolve({ status, location }));
         return;
       }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      let settled = false;
-      const done = () => {
-        if (settled) return;
-        settled = true;
-        finish(() => resolve({ status, location: null, body: Buffer.concat(chunks) }));
-        req.destroy();
-      };
+      let remaining = policy.maxBytes;
       res.on("data", (chunk: Buffer) => {
         if (settled) return;
-        chunks.push(chunk);
-        total += chunk.length;
-        if (total >= policy.maxBytes || (status < 300 && enough(Buffer.concat(chunks)))) done();
+        const taken = chunk.length > remaining ? chunk.subarray(0, remaining) : chunk;
+        remaining -= taken.length;
+        if (sink(taken) || remaining === 0) settle(() => resolve({ status, location }));
       });
-      res.on("end", done);
-      res.on("error", (error) => finish(() => reject(new AssetFetchError(`download failed (${error.message})`))));
+      res.on("end", () => settle(() => resolve({ status, location })));
+      res.on("error", (error) => settle(() => reject(new AssetFetchError(`download failed (${error.message})`))));
     });
     req.end();
   });
 }
 
 /**
- * Fetches the start of a remote file under an SSRF policy: vetted addresses only, every redirect
- * re-vetted, at most `maxRedirects` hops, a deadline and a byte cap. Reading stops as soon as
- * `enough(bytes)` says so.
+ * Streams the start of a remote file into `sink` under an SSRF policy: vetted addresses only,
+ * every redirect re-vetted, at most `maxRedirects` hops, one deadline for name resolution,
+ * connecting and reading, and a byte cap. Reading stops as soon as `sink` returns true.
  */
-export async function fetchPrefix(rawUrl: string, policy: FetchPolicy, enough: (bytes: Buffer) => boolean): Promise<Buffer> {
+export async function streamPrefix(rawUrl: string, policy: FetchPolicy, sink: (chunk: Buffer) => boolean): Promise<void> {
   const deadline = Date.now() + policy.timeoutMs;
   let url: URL;
   try {
@@ -114,15 +127,23 @@ export async function fetchPrefix(rawUrl: string, policy: FetchPolicy, enough: (
     throw new AssetFetchError("is not a valid URL");
   }
   for (let hop = 0; ; hop++) {
-    const address = await vetTarget(url, policy);
-    const response = await request(url, address, policy, deadline, enough);
+    const address = await vetTarget(url, policy, deadline);
+    const response = await request(url, address, policy, deadline, sink);
     if (response.status >= 300 && response.status < 400) {
       if (!response.location) throw new AssetFetchError(`redirect without a location (HTTP ${response.status})`);
       if (hop >= policy.maxRedirects) throw new AssetFetchError(`more than ${policy.maxRedirects} redirects`);
-      url = new URL(response.location, url);
+      url = redirectTarget(response.location, url);
       continue;
     }
     if (response.status < 200 || response.status >= 300) throw new AssetFetchError(`returned HTTP ${response.status}`);
-    return response.body;
+    return;
+  }
+}
+
+function redirectTarget(location: string, base: URL): URL {
+  try {
+    return new URL(location, base);
+  } catch {
+    throw new AssetFetchError(`redirected to an invalid URL (${JSON.stringify(location.slice(0, 100))})`);
   }
 }

@@ -1,13 +1,13 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
-import { auditEvents, type AuditEvent } from "@/db/schema";
+import { apps, auditEvents, developers, type AuditEvent } from "@/db/schema";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import type { Paging } from "@/lib/http";
 
 export type AuditEntry = {
-  actor: YaptureIdentity;
+  actor: Pick<YaptureIdentity, "sub" | "email">;
   action: string;
   targetType: "developer" | "app";
   targetId: string;
@@ -28,10 +28,23 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
   });
 }
 
-export async function listAuditEvents(paging: Paging): Promise<Page<AuditEvent>> {
+/** An audit event with the current name of what it acted on (null once that is deleted). */
+export type AuditEventRow = AuditEvent & { targetName: string | null };
+
+export async function listAuditEvents(paging: Paging): Promise<Page<AuditEventRow>> {
   const db = await getDb();
   return paginate(paging, {
-    items: ({ limit, offset }) => db.select().from(auditEvents).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(limit).offset(offset),
+    items: async ({ limit, offset }) => {
+      const rows = await db
+        .select({ event: auditEvents, targetName: sql<string | null>`coalesce(${apps.name}, ${developers.name})` })
+        .from(auditEvents)
+        .leftJoin(apps, and(eq(auditEvents.targetType, "app"), eq(apps.id, auditEvents.targetId)))
+        .leftJoin(developers, and(eq(auditEvents.targetType, "developer"), eq(developers.id, auditEvents.targetId)))
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(({ event, targetName }) => ({ ...event, targetName }));
+    },
     total: () => countRows(db, auditEvents),
   });
 }

@@ -1,10 +1,12 @@
 import type { NextAuthOptions } from "next-auth";
 
+import { followAccountEmailAtSignIn } from "@/lib/developers/service";
 import { env } from "@/lib/env";
 
 import { isAdministrator } from "./identity";
+import { workspacesFromClaim } from "./workspaces-claim";
 
-type YaptureProfile = { sub: string; email: string; email_verified?: boolean; name?: string };
+type YaptureProfile = { sub: string; email: string; email_verified?: boolean; name?: string; workspaces?: unknown };
 
 /** next-auth configuration: one generic OIDC provider, "Yapture", and JWT sessions (no tables). */
 export function authOptions(): NextAuthOptions {
@@ -38,6 +40,7 @@ export function authOptions(): NextAuthOptions {
           token.email = yapture.email;
           token.name = yapture.name ?? yapture.email;
           token.emailVerified = yapture.email_verified === true;
+          token.workspaces = workspacesFromClaim(yapture.workspaces);
         }
         return token;
       },
@@ -51,8 +54,22 @@ export function authOptions(): NextAuthOptions {
           emailVerified,
           name: token.name ?? email,
           isAdmin: isAdministrator({ email, emailVerified }),
+          workspaces: workspacesFromClaim(token.workspaces),
         };
         return session;
+      },
+    },
+    events: {
+      // The developer profile's email follows the Yapture account from the sign-in on, as it does
+      // when a token is used (next-auth logs a failure here and the sign-in goes ahead).
+      async signIn({ profile }) {
+        const yapture = profile as YaptureProfile | undefined;
+        if (!yapture?.sub || !yapture.email) return;
+        await followAccountEmailAtSignIn({
+          sub: yapture.sub,
+          email: yapture.email,
+          emailVerified: yapture.email_verified === true,
+        });
       },
     },
   };

@@ -3,7 +3,15 @@ import "next-auth/jwt";
 
 declare module "next-auth" {
   interface Session {
-    user: { yaptureUserId: string; email: string; emailVerified: boolean; name: string; isAdmin: boolean };
+    user: {
+      yaptureUserId: string;
+      email: string;
+      emailVerified: boolean;
+      name: string;
+      isAdmin: boolean;
+      /** Yapture's `workspaces` claim at sign-in: where the person may install apps. */
+      workspaces: { id: string; name: string }[];
+    };
   }
 }
 
@@ -11,5 +19,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     /** Yapture's email_verified claim at sign-in. */
     emailVerified?: boolean;
+    /** Yapture's `workspaces` claim at sign-in. */
+    workspaces?: { id: string; name: string }[];
   }
 }

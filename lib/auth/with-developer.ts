@@ -13,8 +13,12 @@ type DeveloperOptions = {
   scope: ApiKeyScope | null;
   /** Keys and apps need an administrator-verified developer; only the profile endpoints do not. */
   allowUnverified?: boolean;
-  /** Let a suspended or rejected developer signed in with Yapture read their own profile. */
-  allowInactiveOwner?: boolean;
+  /**
+   * Inactive standings in which the owner, signed in with Yapture (not with an API key), may still
+   * use this endpoint: reading the profile (both), correcting it and asking for another review
+   * (rejected only; a suspension is lifted by an administrator).
+   */
+  allowInactiveOwner?: readonly ("SUSPENDED" | "REJECTED")[];
 };
 
 /** The scope a developer handler declared, for the contract test that compares it with the OpenAPI document. */
@@ -30,11 +34,12 @@ async function developerOf(caller: Caller): Promise<Developer> {
 }
 
 function assertStanding(developer: Developer, caller: Caller, options: DeveloperOptions): void {
-  const inactiveAllowed = options.allowInactiveOwner === true && caller.kind === "yapture";
-  if (developer.status === "SUSPENDED" && !inactiveAllowed) {
+  const inactiveAllowed = (status: "SUSPENDED" | "REJECTED") =>
+    caller.kind === "yapture" && options.allowInactiveOwner?.includes(status) === true;
+  if (developer.status === "SUSPENDED" && !inactiveAllowed("SUSPENDED")) {
     throw new ApiError("developer_suspended", "this developer account is suspended");
   }
-  if (developer.status === "REJECTED" && !inactiveAllowed) {
+  if (developer.status === "REJECTED" && !inactiveAllowed("REJECTED")) {
     throw new ApiError("developer_rejected", "this developer account was not approved");
   }
   if (!options.allowUnverified && developer.status !== "VERIFIED") {
@@ -53,6 +58,9 @@ export function withDeveloper<P extends RouteParams = RouteParams>(
   const wrapped = route<P>(async (context) => {
     const caller = await authenticate(context.request);
     const developer = await developerOf(caller);
+    // One quota per developer, whichever key, token or session it calls with; counted before the
+    // standing and scope checks, so refused requests cannot be sent without limit either.
+    await context.limit("developerApi", developer.id);
     assertStanding(developer, caller, options);
     if (caller.kind === "api_key" && options.scope && !caller.key.scopes.includes(options.scope)) {
       throw insufficientScope(options.scope);

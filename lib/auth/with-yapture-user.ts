@@ -1,6 +1,6 @@
 import { ApiError, route, type NextRouteHandler, type RequestContext, type RouteParams } from "@/lib/http";
 
-import { authenticate } from "./caller";
+import { authenticate, sendsCredentials } from "./caller";
 import type { YaptureIdentity } from "./identity";
 
 export type YaptureUserContext<P extends RouteParams> = RequestContext<P> & { identity: YaptureIdentity };
@@ -9,9 +9,17 @@ export type YaptureUserContext<P extends RouteParams> = RequestContext<P> & { id
 export async function authenticateYaptureUser(request: Request): Promise<YaptureIdentity> {
   const caller = await authenticate(request);
   if (caller.kind !== "yapture") {
-    throw new ApiError("forbidden", "this endpoint needs a Yapture access token or the portal sign-in; API keys act only on a developer's apps and keys");
+    throw new ApiError(
+      "forbidden",
+      "this endpoint needs a Yapture access token or the portal sign-in; API keys act only on a developer's apps and keys",
+    );
   }
   return caller.identity;
+}
+
+/** The Yapture user when the request carries credentials (refused like anywhere else if they are bad), or null when it carries none. */
+export async function optionalYaptureUser(request: Request): Promise<YaptureIdentity | null> {
+  return sendsCredentials(request) ? authenticateYaptureUser(request) : null;
 }
 
 /** The wrapper of endpoints a Yapture user calls as a person: registration and reviews. */

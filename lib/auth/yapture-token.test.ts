@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
-import { resetEnvCache } from "@/lib/env";
 import { ApiError } from "@/lib/http";
 import { newUser, yaptureToken } from "@/lib/testing/identity";
-import { OTHER_APP_CLIENT, startIdentityProvider, type StartedIdp } from "@/scripts/idp/server";
+import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { countingIdentityProviderForBlock } from "@/lib/testing/test-file-servers";
+import { OTHER_APP_CLIENT } from "@/scripts/idp/clients";
 
-import { clearYaptureTokenCaches, verifyYaptureToken } from "./yapture-token";
+import { verifyYaptureToken } from "./yapture-token";
 
 // A provider of this file's own, so every call the marketplace makes to it can be counted.
-let idp: StartedIdp;
-const calls: string[] = [];
-const realIssuer = process.env.YAPTURE_ISSUER;
-
-beforeAll(async () => {
-  idp = await startIdentityProvider({
-    clients: [{ clientId: process.env.YAPTURE_CLIENT_ID!, clientSecret: process.env.YAPTURE_CLIENT_SECRET!, redirectUris: ["http://localhost:3000/cb"] }],
-    onRequest: (path) => calls.push(path),
-  });
-  process.env.YAPTURE_ISSUER = idp.issuer;
-  resetEnvCache();
-});
-
-afterAll(async () => {
-  process.env.YAPTURE_ISSUER = realIssuer;
-  resetEnvCache();
-  clearYaptureTokenCaches();
-  await idp.close();
-});
+const { calls, providerCalls } = countingIdentityProviderForBlock();
 
 beforeEach(() => {
-  clearYaptureTokenCaches();
+  forgetProcessCaches();
   calls.length = 0;
 });
 
@@ -44,7 +27,6 @@ async function outcome(token: string) {
 }
 
 const refused = { status: 401, code: "unauthenticated", challenge: expect.stringContaining('error="invalid_token"') };
-const providerCalls = () => calls.filter((path) => path !== "/.well-known/openid-configuration").length;
 
 describe("verifyYaptureToken", () => {
   it("accepts a token issued to the marketplace, with the account's claims, and asks Yapture once", async () => {

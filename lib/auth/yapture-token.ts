@@ -5,9 +5,11 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
+import { processCache } from "@/lib/process-cache";
 
 import { unauthenticated } from "./challenges";
 import type { YaptureIdentity } from "./identity";
+import { workspacesFromClaim } from "./workspaces-claim";
 
 // A Yapture access token counts only if Yapture says it is active AND was issued to the
 // marketplace's own OAuth client: a token another Yapture app received for the same person must
@@ -41,12 +43,13 @@ const userinfoSchema = z.object({
   email: z.email().max(254),
   email_verified: z.boolean().optional(),
   name: z.string().max(200).optional(),
+  workspaces: z.unknown().optional(),
 });
 
 type CacheEntry = { identity: YaptureIdentity; expiresAt: number } | { refusal: ApiError; expiresAt: number };
 
-const discoveryCache = new Map<string, Endpoints & { expiresAt: number }>();
-const tokenCache = new Map<string, CacheEntry>();
+const discoveryCache = processCache<string, Endpoints & { expiresAt: number }>("yapture-discovery");
+const tokenCache = processCache<string, CacheEntry>("yapture-tokens");
 const inFlight = new Map<string, Promise<YaptureIdentity>>();
 
 function unavailable(): ApiError {
@@ -63,12 +66,26 @@ class TokenRefused extends Error {
 }
 const refuse = (detail: string) => new TokenRefused(unauthenticated(detail, { tokenSent: true }));
 
+/**
+ * A pooled keep-alive connection that Yapture closed just as it was reused fails at once with
+ * "other side closed" (undici's UND_ERR_SOCKET) before anything was sent or answered; it says
+ * nothing about Yapture being down.
+ */
+function isStaleConnection(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET";
+}
+
 async function fetchWithTimeout(url: string, init: RequestInit = {}): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  } catch (error) {
-    log.warn("identity provider unreachable", { url, error });
-    throw unavailable();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      // Discovery, introspection and userinfo only read, so one retry on a fresh connection is safe.
+      if (attempt === 1 && isStaleConnection(error)) continue;
+      log.warn("identity provider unreachable", { url, error });
+      throw unavailable();
+    }
   }
 }
 
@@ -126,8 +143,14 @@ async function userinfo(endpoint: string, token: string, sub: string): Promise<Y
   if (!claims.success || claims.data.sub !== sub) {
     throw refuse("the access token does not carry the email and profile scopes");
   }
-  const { email, name, email_verified } = claims.data;
-  return { sub, email, name: name?.trim() || email.split("@")[0] || email, emailVerified: email_verified === true };
+  const { email, name, email_verified, workspaces } = claims.data;
+  return {
+    sub,
+    email,
+    name: name?.trim() || email.split("@")[0] || email,
+    emailVerified: email_verified === true,
+    workspaces: workspacesFromClaim(workspaces),
+  };
 }
 
 async function askIssuer(issuer: string, token: string): Promise<CacheEntry> {
@@ -176,10 +199,4 @@ export async function verifyYaptureToken(token: string): Promise<YaptureIdentity
     inFlight.set(key, pending);
   }
   return pending;
-}
-
-/** Tests switch issuers; forget what was learned about the previous one. */
-export function clearYaptureTokenCaches(): void {
-  discoveryCache.clear();
-  tokenCache.clear();
 }

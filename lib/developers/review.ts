@@ -11,14 +11,16 @@ import type { Paging } from "@/lib/http";
 
 import { developerTransitions, type DeveloperAction } from "./states";
 
-// Administrators' actions on developer accounts: the verification queue and each decision.
+// The verification of developer accounts: the administrators' queue and decisions, and a rejected
+// developer's request for another review.
 
 export async function listDevelopersForAdmin({ status, paging }: { status?: DeveloperStatus; paging: Paging }): Promise<Page<Developer>> {
   const db = await getDb();
   const where: SQL | undefined = status ? eq(developers.status, status) : undefined;
   return paginate(paging, {
     // Oldest first: the verification queue is worked in arrival order.
-    items: ({ limit, offset }) => db.select().from(developers).where(where).orderBy(asc(developers.createdAt), asc(developers.id)).limit(limit).offset(offset),
+    items: ({ limit, offset }) =>
+      db.select().from(developers).where(where).orderBy(asc(developers.createdAt), asc(developers.id)).limit(limit).offset(offset),
     total: () => countRows(db, developers, where),
   });
 }
@@ -76,6 +78,42 @@ export const rejectDeveloper = ({ actor, developerId, reason }: Actor & { reason
   });
 
 export const suspendDeveloper = ({ actor, developerId, reason }: Actor & { reason: string }) =>
-  decide(actor, developerId, { action: "suspend", to: "SUSPENDED", reason });
+  decide(actor, developerId, {
+    action: "suspend",
+    to: "SUSPENDED",
+    reason,
+    notify: (tx, developer) =>
+      enqueueEmail({ tx, to: developer.email, type: "DEVELOPER_SUSPENDED", developerName: developer.name, reason }),
+  });
 
-export const reinstateDeveloper = ({ actor, developerId }: Actor) => decide(actor, developerId, { action: "reinstate", to: "VERIFIED" });
+export const reinstateDeveloper = ({ actor, developerId }: Actor) =>
+  decide(actor, developerId, {
+    action: "reinstate",
+    to: "VERIFIED",
+    notify: (tx, developer) => enqueueEmail({ tx, to: developer.email, type: "DEVELOPER_REINSTATED", developerName: developer.name }),
+  });
+
+/**
+ * REJECTED → PENDING_VERIFICATION, asked by the developer after fixing their profile. The earlier
+ * reason stays in `statusReason` and `resubmittedAt` marks the account in the administrators' queue.
+ */
+export async function resubmitDeveloper(developer: Developer): Promise<Developer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const { before, after } = await developerTransitions.transition(tx, {
+      id: developer.id,
+      action: "resubmit",
+      set: () => ({ status: "PENDING_VERIFICATION", resubmittedAt: now, updatedAt: now }),
+    });
+    await recordAudit(tx, {
+      actor: { sub: developer.yaptureUserId, email: developer.email },
+      action: "developer.resubmit",
+      targetType: "developer",
+      targetId: developer.id,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+    return after;
+  });
+}

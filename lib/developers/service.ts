@@ -3,13 +3,15 @@ import { and, eq, ne } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { developers, type Developer } from "@/db/schema";
 import type { YaptureIdentity } from "@/lib/auth/identity";
+
+/** What following the account's email needs of an identity. */
+type AccountClaims = Pick<YaptureIdentity, "sub" | "email" | "emailVerified">;
 import { ApiError } from "@/lib/http";
 import { isUniqueViolation } from "@/lib/http/problem";
 import { log } from "@/lib/log";
 import type { RegisterDeveloperInput, UpdateDeveloperInput } from "@/lib/validation/developers";
 
-const alreadyRegistered = () =>
-  new ApiError("already_registered", "a developer profile already exists for this Yapture account or email");
+const alreadyRegistered = () => new ApiError("already_registered", "a developer profile already exists for this Yapture account or email");
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -61,12 +63,23 @@ export async function findDeveloperByYaptureUserId(yaptureUserId: string, tx?: E
   return developer;
 }
 
+/** A verified developer, for their public page; anyone else is "not found". */
+export async function getPublicDeveloper(developerId: string): Promise<Developer> {
+  const db = await getDb();
+  const [developer] = await db
+    .select()
+    .from(developers)
+    .where(and(eq(developers.id, developerId), eq(developers.status, "VERIFIED")));
+  if (!developer) throw new ApiError("not_found", "developer not found");
+  return developer;
+}
+
 /**
  * The profile's email follows the Yapture account: when a token or sign-in shows a new verified
  * email, it replaces the stored one. If another profile already holds that address, the old one
  * stays (and the clash is logged) rather than failing the caller's request.
  */
-export async function followAccountEmail(developer: Developer, identity: YaptureIdentity): Promise<Developer> {
+export async function followAccountEmail(developer: Developer, identity: AccountClaims): Promise<Developer> {
   if (!identity.emailVerified || developer.email === identity.email) return developer;
   const db = await getDb();
   try {
@@ -81,6 +94,12 @@ export async function followAccountEmail(developer: Developer, identity: Yapture
     log.warn("a developer's new Yapture email belongs to another profile", { developerId: developer.id });
     return developer;
   }
+}
+
+/** At sign-in: the signed-in account's developer profile, if it has one, follows the account's email. */
+export async function followAccountEmailAtSignIn(identity: AccountClaims): Promise<void> {
+  const developer = await findDeveloperByYaptureUserId(identity.sub);
+  if (developer) await followAccountEmail(developer, identity);
 }
 
 /** Partial profile update; only the fields present change, and never the email. */

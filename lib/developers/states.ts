@@ -12,9 +12,19 @@ export const DEVELOPER_STATES = {
     reject: ["PENDING_VERIFICATION"],
     suspend: ["VERIFIED"],
     reinstate: ["SUSPENDED"],
+    // The developer's own action: after fixing the profile, back into the verification queue.
+    resubmit: ["REJECTED"],
+  },
+  refusals: {
+    PENDING_VERIFICATION: { resubmit: "the account is already waiting for verification" },
+    VERIFIED: { resubmit: "the account is already verified" },
+    SUSPENDED: { resubmit: "a suspended account is reinstated by an administrator, not resubmitted" },
   },
 } as const satisfies StateMachine<DeveloperStatus, string>;
 
 export type DeveloperAction = keyof typeof DEVELOPER_STATES.from;
 
-export const developerTransitions = stateTransitions<Developer, typeof developers.$inferInsert, DeveloperStatus, DeveloperAction>(developers, DEVELOPER_STATES);
+export const developerTransitions = stateTransitions<Developer, typeof developers.$inferInsert, DeveloperStatus, DeveloperAction>(
+  developers,
+  DEVELOPER_STATES,
+);

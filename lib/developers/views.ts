@@ -12,13 +12,15 @@ export function developerView(developer: Developer): DeveloperProfile {
     websiteUrl: developer.websiteUrl,
     bio: developer.bio,
     status: developer.status,
+    statusReason: developer.statusReason,
+    resubmittedAt: developer.resubmittedAt?.toISOString() ?? null,
     verifiedAt: developer.verifiedAt?.toISOString() ?? null,
     createdAt: developer.createdAt.toISOString(),
     updatedAt: developer.updatedAt.toISOString(),
   };
 }
 
-/** What administrators see of a developer: the profile plus why it was rejected or suspended. */
+/** What administrators see of a developer: the same profile (kept as its own shape for the document). */
 export function adminDeveloperView(developer: Developer): AdminDeveloper {
-  return { ...developerView(developer), statusReason: developer.statusReason };
+  return developerView(developer);
 }

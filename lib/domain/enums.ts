@@ -1,5 +1,11 @@
 // The closed vocabularies of the domain. The database enums, the zod schemas and the UI all read these.
 
+/** Display names of a vocabulary: `DEVELOPER_TOOLS` → "Developer tools", unless `special` names it. */
+function labelsOf<T extends string>(values: readonly T[], special: Partial<Record<T, string>> = {}): Record<T, string> {
+  const plain = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll("_", " ");
+  return Object.fromEntries(values.map((value) => [value, special[value] ?? plain(value)])) as Record<T, string>;
+}
+
 export const DEVELOPER_STATUSES = ["PENDING_VERIFICATION", "VERIFIED", "REJECTED", "SUSPENDED"] as const;
 export type DeveloperStatus = (typeof DEVELOPER_STATUSES)[number];
 
@@ -21,18 +27,7 @@ export const APP_CATEGORIES = [
 ] as const;
 export type AppCategory = (typeof APP_CATEGORIES)[number];
 
-export const CATEGORY_LABELS: Record<AppCategory, string> = {
-  PRODUCTIVITY: "Productivity",
-  UTILITIES: "Utilities",
-  BUSINESS: "Business",
-  DEVELOPER_TOOLS: "Developer tools",
-  COMMUNICATION: "Communication",
-  ANALYTICS: "Analytics",
-  AI_ML: "AI & machine learning",
-  FINANCE: "Finance",
-  EDUCATION: "Education",
-  OTHER: "Other",
-};
+export const CATEGORY_LABELS = labelsOf(APP_CATEGORIES, { AI_ML: "AI & machine learning" });
 
 export const APP_ENVIRONMENTS = ["localhost", "staging", "production"] as const;
 export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
@@ -43,16 +38,16 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const REVIEW_CRITERIA = ["FUNCTIONALITY", "QUALITY", "SECURITY", "TERMS_COMPLIANCE", "USER_EXPERIENCE"] as const;
 export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number];
 
-export const REVIEW_CRITERION_LABELS: Record<ReviewCriterion, string> = {
-  FUNCTIONALITY: "Functionality",
-  QUALITY: "Quality",
-  SECURITY: "Security",
-  TERMS_COMPLIANCE: "Terms compliance",
-  USER_EXPERIENCE: "User experience",
-};
+export const REVIEW_CRITERION_LABELS = labelsOf(REVIEW_CRITERIA);
 
-export const EMAIL_TYPES = ["DEVELOPER_VERIFIED", "DEVELOPER_REJECTED", "APP_APPROVED", "APP_REJECTED"] as const;
+export const EMAIL_TYPES = [
+  "DEVELOPER_VERIFIED",
+  "DEVELOPER_REJECTED",
+  "DEVELOPER_SUSPENDED",
+  "DEVELOPER_REINSTATED",
+  "APP_APPROVED",
+  "APP_REJECTED",
+] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
 export const EMAIL_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];

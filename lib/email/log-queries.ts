@@ -22,8 +22,18 @@ export async function listEmails({ to, type, page, limit, tx }: ListEmailsOption
   if (type !== undefined) conditions.push(eq(emailOutbox.type, type));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-  return paginate({ page, limit }, {
-    items: (window) => db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(window.limit).offset(window.offset),
-    total: () => countRows(db, emailOutbox, where),
-  });
+  return paginate(
+    { page, limit },
+    {
+      items: (window) =>
+        db
+          .select()
+          .from(emailOutbox)
+          .where(where)
+          .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+          .limit(window.limit)
+          .offset(window.offset),
+      total: () => countRows(db, emailOutbox, where),
+    },
+  );
 }

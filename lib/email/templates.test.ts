@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { REVIEW_CRITERIA } from "@/lib/domain/enums";
-import { resetEnvCache } from "@/lib/env";
+import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 import { renderEmail, REVIEW_CRITERION_LABELS, type EmailInput } from "./templates";
 
@@ -12,6 +12,8 @@ const appName = "Standup Bot";
 const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = {
   DEVELOPER_VERIFIED: { type: "DEVELOPER_VERIFIED", developerName },
   DEVELOPER_REJECTED: { type: "DEVELOPER_REJECTED", developerName, reason: "The website does not load." },
+  DEVELOPER_SUSPENDED: { type: "DEVELOPER_SUSPENDED", developerName, reason: "Spam reports from several workspaces." },
+  DEVELOPER_REINSTATED: { type: "DEVELOPER_REINSTATED", developerName },
   APP_APPROVED: { type: "APP_APPROVED", developerName, appName, appId, slug: "standup-bot", note: "Lovely screenshots." },
   APP_REJECTED: {
     type: "APP_REJECTED",
@@ -28,12 +30,12 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
 
 beforeAll(() => {
   process.env.APP_URL = "https://market.example.com/";
-  resetEnvCache();
+  forgetProcessCaches();
 });
 
 afterAll(() => {
   delete process.env.APP_URL;
-  resetEnvCache();
+  forgetProcessCaches();
 });
 
 describe("renderEmail", () => {
@@ -52,6 +54,8 @@ describe("renderEmail", () => {
   it.each([
     ["DEVELOPER_VERIFIED", ["https://market.example.com/developer"]],
     ["DEVELOPER_REJECTED", ["https://market.example.com/developer"]],
+    ["DEVELOPER_SUSPENDED", ["https://market.example.com/developer"]],
+    ["DEVELOPER_REINSTATED", ["https://market.example.com/developer"]],
     ["APP_APPROVED", [`https://market.example.com/developer/apps/${appId}`, "https://market.example.com/apps/standup-bot"]],
     ["APP_REJECTED", [`https://market.example.com/developer/apps/${appId}`]],
   ] as const)("%s links into the portal", (type, links) => {
@@ -65,15 +69,22 @@ describe("renderEmail", () => {
 
   it("says what happens next", () => {
     expect(renderEmail(inputs.DEVELOPER_VERIFIED).text).toMatch(/create API keys and apps/);
-    expect(renderEmail(inputs.DEVELOPER_REJECTED).text).toMatch(/another review/);
+    expect(renderEmail(inputs.DEVELOPER_REJECTED).text).toMatch(
+      /update your profile in the developer portal and ask for another review there/,
+    );
+    expect(renderEmail(inputs.DEVELOPER_SUSPENDED).text).toMatch(/apps are hidden from the marketplace/);
+    expect(renderEmail(inputs.DEVELOPER_REINSTATED).text).toMatch(/approved apps are public again/);
     expect(renderEmail(inputs.APP_APPROVED).text).toMatch(/users can find and install the app/);
     expect(renderEmail(inputs.APP_REJECTED).text).toMatch(/fix the listing .* then submit it for review again/s);
   });
 
-  it("a developer rejection carries the reason", () => {
-    const email = renderEmail(inputs.DEVELOPER_REJECTED);
-    expect(email.html).toContain("The website does not load.");
-    expect(email.text).toContain("> The website does not load.");
+  it.each([
+    [inputs.DEVELOPER_REJECTED, "The website does not load."],
+    [inputs.DEVELOPER_SUSPENDED, "Spam reports from several workspaces."],
+  ])("$type carries the reason", (input, reason) => {
+    const email = renderEmail(input);
+    expect(email.html).toContain(reason);
+    expect(email.text).toContain(`> ${reason}`);
   });
 
   it("an approval carries the reviewer's note only when there is one", () => {
@@ -89,13 +100,7 @@ describe("renderEmail", () => {
       expect(email.text).toContain(`- ${label}: ${reason.message}`);
       expect(email.html).toContain(`<strong>${label}:</strong> ${reason.message}`);
     }
-    expect(Object.values(REVIEW_CRITERION_LABELS)).toEqual([
-      "Functionality",
-      "Quality",
-      "Security",
-      "Terms compliance",
-      "User experience",
-    ]);
+    expect(Object.values(REVIEW_CRITERION_LABELS)).toEqual(["Functionality", "Quality", "Security", "Terms compliance", "User experience"]);
     expect(email.text).toContain("Message from the reviewer\n> Close, please try again.");
     expect(email.html).toContain("Fix the listing and resubmit");
     expect(renderEmail({ ...inputs.APP_REJECTED, message: undefined }).text).not.toContain("Message from the reviewer");

@@ -1,17 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-
-import { resetEnvCache } from "@/lib/env";
+import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 import { logTransport } from "./transport";
 
 const quietLevel = process.env.LOG_LEVEL;
 beforeAll(() => {
   process.env.LOG_LEVEL = "info";
-  resetEnvCache();
+  forgetProcessCaches();
 });
 afterAll(() => {
   process.env.LOG_LEVEL = quietLevel;
-  resetEnvCache();
+  forgetProcessCaches();
 });
 
 const email = { id: "e-1", to: "ann.smith@example.com", subject: "You're verified", html: "<p>Hi Ann</p>", text: "Hi Ann, secret link" };

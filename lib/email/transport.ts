@@ -4,9 +4,9 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { maskEmail } from "@/lib/privacy/mask";
 
-export type OutgoingEmail = { id: string; to: string; subject: string; html: string; text: string };
+type OutgoingEmail = { id: string; to: string; subject: string; html: string; text: string };
 
-export type SendResult =
+type SendResult =
   | { ok: true; messageId: string | null }
   | {
       ok: false;
@@ -27,7 +27,10 @@ const MAX_ERROR_LENGTH = 300;
 
 function shortError(text: string): string {
   // Resend keys look like re_xxx; never let one reach the database or the admin page.
-  const clean = text.replace(/re_[A-Za-z0-9_]+/g, "re_***").replace(/\s+/g, " ").trim();
+  const clean = text
+    .replace(/re_[A-Za-z0-9_]+/g, "re_***")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean.length > MAX_ERROR_LENGTH ? `${clean.slice(0, MAX_ERROR_LENGTH - 1)}…` : clean;
 }
 
@@ -102,5 +105,7 @@ export function logTransport({ from, revealContent }: { from: string; revealCont
 /** The transport the environment asks for, built per call so a changed environment (tests) takes effect. */
 export function transportFromEnv(): EmailTransport {
   const { RESEND_API_KEY, EMAIL_FROM, isProduction } = env();
-  return RESEND_API_KEY ? resendTransport({ apiKey: RESEND_API_KEY, from: EMAIL_FROM }) : logTransport({ from: EMAIL_FROM, revealContent: !isProduction });
+  return RESEND_API_KEY
+    ? resendTransport({ apiKey: RESEND_API_KEY, from: EMAIL_FROM })
+    : logTransport({ from: EMAIL_FROM, revealContent: !isProduction });
 }

@@ -4,6 +4,8 @@ import { ApiError } from "./errors";
 import { fieldErrorsFromZod, summarize, type FieldErrorOptions } from "./zod-errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** No request body of this API nests more than a few levels; deeper JSON is refused before it is parsed. */
+export const MAX_JSON_DEPTH = 64;
 
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
@@ -47,14 +49,39 @@ function assertNoNulCharacters(value: unknown, path: string): void {
   }
 }
 
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit`, found in one pass without parsing:
+ * code that walks a parsed value recursively (ours, zod's, a driver's) must never meet 10,000 levels
+ * and overflow the stack.
+ */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return false;
+}
+
 /** The raw JSON value of a request body, or the matching 4xx. An empty body reads as `undefined`. */
-export async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Request): Promise<unknown> {
   const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
   if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
     throw new ApiError("unsupported_media_type", "send the body as application/json");
   }
   const text = await readLimitedText(request);
   if (text.trim() === "") return undefined;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError("invalid_json", `the body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
@@ -66,7 +93,7 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /** Validates a value against a schema, turning problems into one 400 `validation_failed`. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, options?: FieldErrorOptions): z.output<S> {
+function validate<S extends z.ZodType>(schema: S, value: unknown, options?: FieldErrorOptions): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrorsFromZod(result.error, options);

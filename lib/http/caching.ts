@@ -5,16 +5,16 @@ import { createHash } from "node:crypto";
 
 export type CachePolicy = { maxAge: number; staleWhileRevalidate?: number };
 
-/** Short lifetimes: installs and reviews change counters often, and a stale list is only a little wrong. */
+/** Every cacheable response and its lifetime. Short ones: installs and reviews change counters often, and a stale list is only a little wrong. */
 export const PUBLIC_CACHE = {
   list: { maxAge: 30, staleWhileRevalidate: 60 },
   detail: { maxAge: 30, staleWhileRevalidate: 60 },
   featured: { maxAge: 30, staleWhileRevalidate: 60 },
   categories: { maxAge: 60 },
   reviews: { maxAge: 15 },
+  // The API's own description changes only with a deployment.
+  openapi: { maxAge: 300 },
 } as const satisfies Record<string, CachePolicy>;
-
-export const NO_STORE = { "cache-control": "no-store" } as const;
 
 export function cacheControl({ maxAge, staleWhileRevalidate }: CachePolicy): string {
   const directives = ["public", `max-age=${maxAge}`];

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 import { uuidParam } from "@/lib/validation/common";
 import { slugParam } from "@/lib/validation/public";
 
@@ -5,14 +7,29 @@ import { notFound } from "./errors";
 
 // Path parameters are checked once, at the edge: an id that is not a UUID, or a slug that no app
 // could have, names nothing, so it is 404 before any service or query sees it.
-const SHAPES: Record<string, { safeParse(value: unknown): { success: boolean } }> = { id: uuidParam, slug: slugParam };
+
+/** Each path parameter's shape, by name: what `route()` checks and what the OpenAPI document states. */
+export const PATH_PARAMS: Record<string, z.ZodType | undefined> = { id: uuidParam, slug: slugParam };
 
 export function isWellFormedParam(name: string, value: string): boolean {
-  return SHAPES[name]?.safeParse(value).success ?? true;
+  return PATH_PARAMS[name]?.safeParse(value).success ?? true;
 }
 
 export function assertPathParams(params: Record<string, string>): void {
   for (const [name, value] of Object.entries(params)) {
     if (!isWellFormedParam(name, value)) throw notFound();
+  }
+}
+
+/**
+ * Whether a raw request path is valid percent-encoded UTF-8. One that is not (`/api/apps/%E0%A4%A`,
+ * `/api/dev/apps/%ZZ`) names nothing; Next itself would fail to decode it with a bare 500.
+ */
+export function isDecodablePath(rawPath: string): boolean {
+  try {
+    decodeURIComponent(rawPath);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -4,11 +4,12 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
 import { ApiError, ERROR_CODES, type ErrorCode, type FieldError } from "./errors";
+import { problemJson } from "./responses";
 import { fieldErrorsFromZod, summarize } from "./zod-errors";
 
 const UNIQUE_VIOLATION = "23505";
 
-export type ProblemBody = {
+type ProblemBody = {
   type: string;
   title: string;
   status: number;
@@ -47,7 +48,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Any thrown value → the ApiError the client should see. Unknown errors are logged, never described. */
-export function toApiError(error: unknown, requestId: string): ApiError {
+function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError) {
     const errors = fieldErrorsFromZod(error);
@@ -66,7 +67,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   return new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
 }
 
-export function problemBody(error: ApiError, requestId: string): ProblemBody {
+function problemBody(error: ApiError, requestId: string): ProblemBody {
   return {
     type: `${env().APP_URL}/docs/errors#${error.code}`,
     title: ERROR_CODES[error.code].title,
@@ -80,8 +81,5 @@ export function problemBody(error: ApiError, requestId: string): ProblemBody {
 
 export function problemResponse(error: unknown, requestId: string): Response {
   const apiError = toApiError(error, requestId);
-  const headers = new Headers(apiError.headers);
-  headers.set("content-type", "application/problem+json");
-  headers.set("cache-control", "no-store");
-  return new Response(JSON.stringify(problemBody(apiError, requestId)), { status: apiError.status, headers });
+  return problemJson(problemBody(apiError, requestId), { status: apiError.status, headers: apiError.headers });
 }

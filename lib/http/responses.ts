@@ -1,17 +1,24 @@
-import { NO_STORE } from "./caching";
-
 // Every API response is `no-store` unless it is one of the public GETs built by `cachedJson`
-// (lib/http/caching.ts): authenticated answers and writes must never sit in a shared cache.
+// (lib/http/caching.ts): authenticated answers, writes and errors must never sit in a shared cache.
 
 function withDefaults(init: ResponseInit, contentType?: string): Headers {
   const headers = new Headers(init.headers);
   if (contentType) headers.set("content-type", contentType);
-  if (!headers.has("cache-control")) headers.set("cache-control", NO_STORE["cache-control"]);
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
   return headers;
 }
 
+function jsonAs(contentType: string, data: unknown, init: ResponseInit): Response {
+  return new Response(JSON.stringify(data), { ...init, headers: withDefaults(init, contentType) });
+}
+
 export function json(data: unknown, init: ResponseInit = {}): Response {
-  return new Response(JSON.stringify(data), { ...init, headers: withDefaults(init, "application/json; charset=utf-8") });
+  return jsonAs("application/json; charset=utf-8", data, init);
+}
+
+/** An RFC 9457 problem document (lib/http/problem.ts builds it). */
+export function problemJson(data: unknown, init: ResponseInit): Response {
+  return jsonAs("application/problem+json", data, init);
 }
 
 export function noContent(init: ResponseInit = {}): Response {

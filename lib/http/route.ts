@@ -1,3 +1,8 @@
+import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit/headers";
+import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
+import type { PolicyName } from "@/lib/rate-limit/policies";
+
+import { clientAddressOf } from "./client-address";
 import { ApiError } from "./errors";
 import { assertPathParams } from "./path-params";
 import { problemResponse } from "./problem";
@@ -10,6 +15,13 @@ export type RequestContext<P extends RouteParams = RouteParams> = {
   request: Request;
   params: P;
   requestId: string;
+  /** The caller's network address (lib/http/client-address.ts). */
+  clientAddress: string;
+  /**
+   * Takes one request from `key`'s quota under a policy: 429 when it is used up. The response
+   * carries the rate-limit headers either way, one list item per policy the request counted against.
+   */
+  limit: (policy: PolicyName, key: string) => Promise<void>;
 };
 
 /** The signature Next.js calls a route handler export with. */
@@ -31,21 +43,37 @@ function withHeader(response: Response, name: string, value: string): Response {
  * The base of every API route: gives the handler its params (404 when an id or slug is malformed)
  * and request id, maps anything thrown to problem+json, and stamps X-Request-Id on every response.
  */
-export function route<P extends RouteParams = RouteParams>(
-  handler: (context: RequestContext<P>) => Promise<Response>,
-): NextRouteHandler {
+export function route<P extends RouteParams = RouteParams>(handler: (context: RequestContext<P>) => Promise<Response>): NextRouteHandler {
   return async (request, context) => {
     const requestId = requestIdFor(request);
+    const limits: RateLimitState[] = [];
+    const limit = async (policy: PolicyName, key: string) => {
+      const state = await consume(policy, key);
+      if (state) limits.push(state);
+    };
     let response: Response;
     try {
       const params = ((await context?.params) ?? {}) as P;
       assertPathParams(params);
-      response = await handler({ request, params, requestId });
+      response = await handler({ request, params, requestId, clientAddress: clientAddressOf(request), limit });
     } catch (error) {
+      // A 429 from any policy (also one checked outside `limit`, like failed authentication).
+      if (error instanceof RateLimitedError) limits.push(error.state);
       response = problemResponse(error, requestId);
     }
+    for (const [name, value] of Object.entries(rateLimitHeaders(limits))) response = withHeader(response, name, value);
     return withHeader(response, REQUEST_ID_HEADER, requestId);
   };
+}
+
+/** The wrapper of the public GETs (/api/apps…): the public read limit, per client address. */
+export function publicGet<P extends RouteParams = RouteParams>(
+  handler: (context: RequestContext<P>) => Promise<Response>,
+): NextRouteHandler {
+  return route<P>(async (context) => {
+    await context.limit("publicRead", context.clientAddress);
+    return handler(context);
+  });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

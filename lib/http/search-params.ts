@@ -8,7 +8,11 @@ export type PageSearchParams = Promise<Record<string, string | string[] | undefi
  */
 export async function pageQuery<S extends z.ZodType>(searchParams: PageSearchParams, schema: S): Promise<z.output<S>> {
   const raw = await searchParams;
-  const values = Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "" && !entry[1].includes("\u0000")));
+  const values = Object.fromEntries(
+    Object.entries(raw).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "" && !entry[1].includes("\u0000"),
+    ),
+  );
   const parsed = schema.safeParse(values);
   return parsed.success ? parsed.data : schema.parse({});
 }

@@ -3,11 +3,9 @@ import type { z } from "zod";
 import type { FieldError } from "./errors";
 
 /** `["screenshots", 1, "url"]` → `screenshots[1].url` */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   return path
-    .map((segment, index) =>
-      typeof segment === "number" ? `[${segment}]` : `${index === 0 ? "" : "."}${String(segment)}`,
-    )
+    .map((segment, index) => (typeof segment === "number" ? `[${segment}]` : `${index === 0 ? "" : "."}${String(segment)}`))
     .join("");
 }
 

@@ -24,6 +24,15 @@ describe("the OpenAPI document", () => {
     expect(routes.length).toBeGreaterThan(30);
   });
 
+  it("documents the challenge header of a 401 and Retry-After of a 429", () => {
+    const document = openApiDocument("http://localhost:3000") as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    expect(Object.keys(document.paths["/api/dev/me"]!.get!.responses["401"]!.headers ?? {})).toEqual(["WWW-Authenticate"]);
+    expect(Object.keys(document.paths["/api/admin/developers"]!.get!.responses["401"]!.headers ?? {})).toEqual(["WWW-Authenticate"]);
+    expect(Object.keys(document.paths["/api/apps/{slug}/install"]!.post!.responses["429"]!.headers ?? {})).toEqual(["Retry-After"]);
+  });
+
   it("has unique operation ids", () => {
     const ids = OPERATIONS.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -31,8 +40,14 @@ describe("the OpenAPI document", () => {
 
   it("states for every developer operation the scope its handler actually demands", async () => {
     const { entries } = await routeRegistry();
-    const declared = entries.map((entry) => [`${entry.method} ${entry.path}`, (entry.handler as { [DECLARED_SCOPE]?: unknown })[DECLARED_SCOPE]]);
-    const documented = OPERATIONS.filter((operation) => operation.caller === "developer").map((operation) => [`${operation.method} ${operation.path}`, operation.scope]);
+    const declared = entries.map((entry) => [
+      `${entry.method} ${entry.path}`,
+      (entry.handler as { [DECLARED_SCOPE]?: unknown })[DECLARED_SCOPE],
+    ]);
+    const documented = OPERATIONS.filter((operation) => operation.caller === "developer").map((operation) => [
+      `${operation.method} ${operation.path}`,
+      operation.scope,
+    ]);
     expect(declared.filter(([, scope]) => scope !== undefined).sort()).toEqual(documented.sort());
   });
 
@@ -46,21 +61,45 @@ describe("response checking", () => {
   const problem = { type: "x", title: "Not found", status: 404, code: "not_found", detail: "app not found", requestId: "r" };
 
   it("accepts a documented status with a matching body", () => {
-    expect(contractViolations({ path: "/api/dev/apps/{id}", method: "get", status: 404, contentType: "application/problem+json", body: problem })).toEqual([]);
+    expect(
+      contractViolations({
+        path: "/api/dev/apps/{id}",
+        method: "get",
+        status: 404,
+        contentType: "application/problem+json",
+        body: problem,
+      }),
+    ).toEqual([]);
   });
 
   it("flags an undocumented status", () => {
-    expect(contractViolations({ path: "/api/health", method: "get", status: 418, contentType: "application/json", body: {} })).toHaveLength(1);
+    expect(contractViolations({ path: "/api/health", method: "get", status: 418, contentType: "application/json", body: {} })).toHaveLength(
+      1,
+    );
   });
 
   it("flags a body with a field the schema does not have, and a missing one", () => {
-    const leaked = contractViolations({ path: "/api/health", method: "get", status: 200, contentType: "application/json", body: { status: "ok", secret: "x" } });
+    const leaked = contractViolations({
+      path: "/api/health",
+      method: "get",
+      status: 200,
+      contentType: "application/json",
+      body: { status: "ok", secret: "x" },
+    });
     expect(leaked.join()).toMatch(/additional/);
-    const missing = contractViolations({ path: "/api/dev/apps/{id}", method: "get", status: 404, contentType: "application/problem+json", body: { ...problem, code: undefined } });
+    const missing = contractViolations({
+      path: "/api/dev/apps/{id}",
+      method: "get",
+      status: 404,
+      contentType: "application/problem+json",
+      body: { ...problem, code: undefined },
+    });
     expect(missing.join()).toMatch(/code/);
   });
 
   it("flags a wrong content type", () => {
-    expect(contractViolations({ path: "/api/dev/apps/{id}", method: "get", status: 404, contentType: "application/json", body: problem })).toHaveLength(1);
+    expect(
+      contractViolations({ path: "/api/dev/apps/{id}", method: "get", status: 404, contentType: "application/json", body: problem }),
+    ).toHaveLength(1);
   });
 });

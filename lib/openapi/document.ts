@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
+import { PATH_PARAMS } from "@/lib/http/path-params";
 import { problemSchema } from "@/lib/validation/responses";
 
 import { OPERATIONS, type Operation } from "./operations";
@@ -28,11 +29,23 @@ ${Object.entries(ERROR_CODES)
   .map(([code, { status, title }]) => `| \`${code}\` | ${status} | ${title} |`)
   .join("\n")}
 
-Every response carries \`X-Request-Id\`; quote it when reporting a problem.`;
+Every response carries \`X-Request-Id\`; quote it when reporting a problem.
+
+**Rate limits.** Public reads, installs, review writes, registration, the developer API and submits
+are limited per client address, user or developer, and failed authentication per address. Over a
+limit the answer is 429 \`rate_limited\` with \`Retry-After\`. Limited responses carry
+\`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers), each a list with one
+item per policy the request counted against, e.g. \`"developer-api";r=297;t=41, "submit";r=29;t=3600\`.
+
+**Input limits.** JSON bodies are at most 1 MiB and nest at most 64 levels (deeper:
+400 \`invalid_json\`); strings must not contain NUL characters. A path that is not valid
+percent-encoded UTF-8 names nothing: 404 \`not_found\`.`;
 
 /** Converts a zod schema, moving named schemas (`.meta({ id })`) into components. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
   const { $schema: _schema, $defs, ...rest } = json;
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
@@ -62,23 +75,43 @@ function security(operation: Operation) {
   return yapture;
 }
 
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: name === "slug" ? { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$", maxLength: 60 } : { type: "string", format: "uuid" },
-  }));
+function pathParameters(path: string, components: Record<string, JsonSchema>) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
+    const shape = PATH_PARAMS[name!];
+    return { name, in: "path", required: true, schema: shape ? toSchema(shape, "input", components) : { type: "string" } };
+  });
 }
 
 function queryParameters(operation: Operation, components: Record<string, JsonSchema>) {
   if (!operation.query) return [];
-  const json = toSchema(operation.query, "output", components) as { properties?: Record<string, JsonSchema & { default?: unknown; description?: string }> };
+  const json = toSchema(operation.query, "output", components) as {
+    properties?: Record<string, JsonSchema & { default?: unknown; description?: string }>;
+  };
   return Object.entries(json.properties ?? {}).map(([name, schema]) => {
     const { description, ...rest } = schema;
     return { name, in: "query", required: false, ...(description ? { description } : {}), schema: rest };
   });
 }
+
+/** Headers that come with an error status, whichever operation answers it. */
+const ERROR_HEADERS: Partial<Record<number, Record<string, { description: string; schema: JsonSchema }>>> = {
+  401: {
+    "WWW-Authenticate": {
+      description:
+        'RFC 6750 challenge: `Bearer` without an error when no credentials were sent, `Bearer error="invalid_token"` for a bad, expired, revoked or foreign token or key.',
+      schema: { type: "string" },
+    },
+  },
+  403: {
+    "WWW-Authenticate": {
+      description: 'With `insufficient_scope`: `Bearer error="insufficient_scope", scope="<the scope needed>"`.',
+      schema: { type: "string" },
+    },
+  },
+  429: {
+    "Retry-After": { description: "Seconds until the limit resets.", schema: { type: "integer" } },
+  },
+};
 
 function errorResponses(codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -88,6 +121,7 @@ function errorResponses(codes: ErrorCode[]) {
       String(status),
       {
         description: list.map((code) => `\`${code}\`: ${ERROR_CODES[code].title}`).join("; "),
+        ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
         content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
       },
     ]),
@@ -101,16 +135,22 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
       schema ? { description, content: { "application/json": { schema: toSchema(schema, "output", components) } } } : { description },
     ]),
   );
-  const scopeNote = operation.caller === "developer" ? `\n\nAPI-key scope: ${operation.scope ? `\`${operation.scope}\`` : "any valid key"}.` : "";
+  const scopeNote =
+    operation.caller === "developer" ? `\n\nAPI-key scope: ${operation.scope ? `\`${operation.scope}\`` : "any valid key"}.` : "";
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
     ...(operation.description || scopeNote ? { description: `${operation.description ?? ""}${scopeNote}`.trim() } : {}),
     security: security(operation),
-    parameters: [...pathParameters(operation.path), ...queryParameters(operation, components)],
+    parameters: [...pathParameters(operation.path, components), ...queryParameters(operation, components)],
     ...(operation.body
-      ? { requestBody: { required: !operation.bodyOptional, content: { "application/json": { schema: toSchema(operation.body, "input", components) } } } }
+      ? {
+          requestBody: {
+            required: !operation.bodyOptional,
+            content: { "application/json": { schema: toSchema(operation.body, "input", components) } },
+          },
+        }
       : {}),
     responses: { ...success, ...errorResponses(operation.errors) },
   };
@@ -136,9 +176,19 @@ export function openApiDocument(serverUrl: string): object {
     components: {
       schemas: components,
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", bearerFormat: "mkp_ API key", description: "A developer API key, limited to its scopes." },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "mkp_ API key",
+          description: "A developer API key, limited to its scopes.",
+        },
         yaptureToken: { type: "http", scheme: "bearer", description: "A Yapture (OIDC) access token; the account owner, all scopes." },
-        portalSession: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The portal's session; writes must be same-origin." },
+        portalSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The portal's session; writes must be same-origin.",
+        },
       },
     },
   };

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { apps, developers, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { YaptureIdentity } from "@/lib/auth/identity";
-import { ApiError, type Paging } from "@/lib/http";
-import type { ReviewInput } from "@/lib/validation/public";
+import { ApiError, notFound, type Paging } from "@/lib/http";
+import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
 import type { PublicReviewFields } from "./views";
@@ -21,13 +21,33 @@ const publicReviewColumns = {
   updatedAt: reviews.updatedAt,
 };
 
-/** A public app's reviews, most recently written or edited first; 404 for apps that are not public. */
-export async function listReviews({ slug, paging }: { slug: string; paging: Paging }): Promise<Page<PublicReviewFields>> {
+const REVIEW_ORDER: Record<ReviewSort, SQL[]> = {
+  newest: [desc(reviews.updatedAt), asc(reviews.id)],
+  highest: [desc(reviews.rating), desc(reviews.updatedAt), asc(reviews.id)],
+  lowest: [asc(reviews.rating), desc(reviews.updatedAt), asc(reviews.id)],
+};
+
+/** A public app's reviews (most recently written or edited first by default); 404 for apps that are not public. */
+export async function listReviews({
+  slug,
+  paging,
+  sort = "newest",
+}: {
+  slug: string;
+  paging: Paging;
+  sort?: ReviewSort;
+}): Promise<Page<PublicReviewFields>> {
   const db = await getDb();
   const appId = await getPublicAppId({ slug });
   return paginate(paging, {
     items: ({ limit, offset }) =>
-      db.select(publicReviewColumns).from(reviews).where(eq(reviews.appId, appId)).orderBy(desc(reviews.updatedAt), asc(reviews.id)).limit(limit).offset(offset),
+      db
+        .select(publicReviewColumns)
+        .from(reviews)
+        .where(eq(reviews.appId, appId))
+        .orderBy(...REVIEW_ORDER[sort])
+        .limit(limit)
+        .offset(offset),
     total: () => countRows(db, reviews, eq(reviews.appId, appId)),
   });
 }
@@ -82,5 +102,45 @@ export async function upsertReview({
       )
       .where(eq(apps.id, appId));
     return { review: review!, created: !previous };
+  });
+}
+
+/** How many reviews gave each number of stars: `[5★, 4★, 3★, 2★, 1★]`. */
+export async function ratingHistogram(slug: string): Promise<number[]> {
+  const db = await getDb();
+  const appId = await getPublicAppId({ slug });
+  const rows = await db
+    .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.appId, appId))
+    .groupBy(reviews.rating);
+  return [5, 4, 3, 2, 1].map((stars) => Number(rows.find((row) => row.rating === stars)?.count ?? 0));
+}
+
+/** The reviewer's own review of a public app, if they wrote one. */
+export async function findOwnReview({ slug, reviewerId }: { slug: string; reviewerId: string }): Promise<PublicReviewFields | undefined> {
+  const db = await getDb();
+  const appId = await getPublicAppId({ slug });
+  const [review] = await db
+    .select(publicReviewColumns)
+    .from(reviews)
+    .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewerId)));
+  return review;
+}
+
+/** Deletes the reviewer's own review and takes it out of the app's counters, in one transaction; 404 if there is none. */
+export async function deleteOwnReview({ slug, reviewer }: { slug: string; reviewer: YaptureIdentity }): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const appId = await getPublicAppId({ slug, tx, lock: true });
+    const [removed] = await tx
+      .delete(reviews)
+      .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub)))
+      .returning({ rating: reviews.rating });
+    if (!removed) throw notFound("review");
+    await tx
+      .update(apps)
+      .set({ reviewCount: sql`${apps.reviewCount} - 1`, ratingSum: sql`${apps.ratingSum} - ${removed.rating}::int` })
+      .where(eq(apps.id, appId));
   });
 }

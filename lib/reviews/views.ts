@@ -15,5 +15,3 @@ export function publicReviewView(review: PublicReviewFields): PublicReviewResour
     updatedAt: review.updatedAt.toISOString(),
   };
 }
-
-export type PublicReview = ReturnType<typeof publicReviewView>;

@@ -13,7 +13,7 @@ export type SecurityOptions = {
   httpImages: boolean;
 };
 
-export function contentSecurityPolicy({ nonce, development, httpImages }: SecurityOptions): string {
+function contentSecurityPolicy({ nonce, development, httpImages }: SecurityOptions): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,

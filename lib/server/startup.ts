@@ -1,16 +1,9 @@
 import { connect } from "@/db/client";
 import { isDatabaseEmpty, seedDemoData } from "@/db/seed";
-import { env, preflightOfProcess } from "@/lib/env";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
-/** A production server missing required configuration exits at once, naming each variable. */
-function refuseIncompleteProduction(): void {
-  const { errors, warnings } = preflightOfProcess();
-  for (const warning of warnings) console.warn(`warning: ${warning}`);
-  if (errors.length === 0) return;
-  for (const error of errors) console.error(`error: ${error}`);
-  process.exit(1);
-}
+import { refuseIncompleteProduction } from "./preflight";
 
 /** Server start-up: check production configuration, migrate, seed an empty development database. Failures leave /api/ready at 503. */
 export async function startServerProcess(): Promise<void> {

@@ -10,7 +10,11 @@ export type StateMachine<S extends string, A extends string> = {
   refusals?: Partial<Record<S, Partial<Record<A, string>>>>;
 };
 
-type AnyMachine = { entity: string; from: Record<string, readonly string[]>; refusals?: Partial<Record<string, Partial<Record<string, string>>>> };
+type AnyMachine = {
+  entity: string;
+  from: Record<string, readonly string[]>;
+  refusals?: Partial<Record<string, Partial<Record<string, string>>>>;
+};
 type ActionOf<M extends AnyMachine> = keyof M["from"] & string;
 
 export function can<M extends AnyMachine>(machine: M, action: ActionOf<M>, state: string): boolean {
@@ -20,5 +24,8 @@ export function can<M extends AnyMachine>(machine: M, action: ActionOf<M>, state
 /** 409 invalid_state saying why `action` is not allowed while the entity is in `state`. */
 export function refusal<M extends AnyMachine>(machine: M, action: ActionOf<M>, state: string): ApiError {
   const article = /^[aeiou]/.test(machine.entity) ? "an" : "a";
-  return new ApiError("invalid_state", machine.refusals?.[state]?.[action] ?? `cannot ${action} ${article} ${machine.entity} that is ${state}`);
+  return new ApiError(
+    "invalid_state",
+    machine.refusals?.[state]?.[action] ?? `cannot ${action} ${article} ${machine.entity} that is ${state}`,
+  );
 }

@@ -29,7 +29,13 @@ export function stateTransitions<Row extends { status: S }, Insert, S extends st
 
   /** The row, locked, after checking that `action` may start from its state (and `check`, if given). */
   async function lock(tx: Executor, target: Target<A> & { check?: (row: Row) => void }): Promise<Row> {
-    const [row] = await rows(tx.select().from(table as PgTable).where(where(target)).for("update"));
+    const [row] = await rows(
+      tx
+        .select()
+        .from(table as PgTable)
+        .where(where(target))
+        .for("update"),
+    );
     if (!row) throw notFound(machine.entity);
     if (!can(machine, target.action, row.status)) throw refusal(machine, target.action, row.status);
     target.check?.(row);

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 
 import { connect, disconnect } from "@/db/client";
-import { env, resetEnvCache } from "@/lib/env";
+import { env } from "@/lib/env";
+import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 // Every test file gets a freshly migrated database of its own: an in-memory PGlite by default,
 // or, when TEST_DATABASE_URL is set, a new database on that server, dropped afterwards.
@@ -32,7 +33,7 @@ beforeAll(async () => {
     delete process.env.DATABASE_URL;
     process.env.PGLITE_DATA_DIR = "memory://";
   }
-  resetEnvCache();
+  forgetProcessCaches();
   await connect();
 });
 

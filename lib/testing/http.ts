@@ -1,4 +1,5 @@
 import type { NextRouteHandler } from "@/lib/http";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 import { contractViolations } from "./response-contract";
 import { routeRegistry } from "./route-registry";
@@ -11,6 +12,8 @@ type CallOptions = {
   /** Serialized as JSON with Content-Type application/json unless `rawBody` is given. */
   body?: unknown;
   rawBody?: string;
+  /** The client address the production server would stamp on the request (scripts/serve.ts). */
+  clientAddress?: string;
 };
 
 export type CallResult = { status: number; headers: Headers; body: any; text: string };
@@ -22,6 +25,7 @@ export type CallResult = { status: number; headers: Headers; body: any; text: st
  */
 export async function call(handler: NextRouteHandler, options: CallOptions = {}): Promise<CallResult> {
   const headers = new Headers(options.headers);
+  if (options.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress);
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);

@@ -4,11 +4,13 @@ import { deflateSync } from "node:zlib";
 
 // A real local HTTP server with real image bytes, for the submit-time asset checks.
 //   /png/1280x720.png   a valid PNG of that size
-//   /jpg/512x512.jpg    a JPEG header (SOI, APP0, SOF0) of that size
+//   /jpg/512x512.jpg    a JPEG header (SOI, APP0, SOF0) of that size; ?metadata=N puts N bytes of
+//                       APP1 segments (like EXIF/XMP) before the frame header
 //   /gif/600x600.gif    a GIF of that size (a type the marketplace refuses)
 //   /text               plain text
 //   /status/404         that status
 //   /redirect?to=URL    302 to URL
+//   /crafted/NAME       hostile images of CRAFTED_SIZE bytes (see CRAFTED)
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -43,10 +45,57 @@ export function pngBytes(width: number, height: number): Buffer {
   ]);
 }
 
-export function jpegBytes(width: number, height: number): Buffer {
+/** APP1 segments (the most a segment holds each) carrying `total` bytes of metadata. */
+function metadataSegments(total: number): Buffer {
+  const segments: Buffer[] = [];
+  for (let left = total; left > 0;) {
+    const payload = Math.min(left, 0xffff - 2);
+    const segment = Buffer.alloc(payload + 4, 0x20);
+    segment.set([0xff, 0xe1, (payload + 2) >> 8, (payload + 2) & 0xff]);
+    segments.push(segment);
+    left -= payload;
+  }
+  return Buffer.concat(segments);
+}
+
+const CRAFTED_SIZE = 2 * 1024 * 1024;
+/** Images built to make a careless parser work hard: each is CRAFTED_SIZE bytes long. */
+export const CRAFTED: Record<string, () => Buffer> = {
+  // SOI and an APP0 marker, then 0x01 bytes: a parser that hunts byte by byte for the next marker.
+  "app0-flood.jpg": () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(CRAFTED_SIZE - 4, 0x01)]),
+  // SOI and then only empty comment segments (FF FE 00 02): half a million valid segments, no frame.
+  "comment-flood.jpg": () => {
+    const bytes = Buffer.alloc(CRAFTED_SIZE);
+    bytes.set([0xff, 0xd8]);
+    for (let at = 2; at + 4 <= CRAFTED_SIZE; at += 4) bytes.set([0xff, 0xfe, 0x00, 0x02], at);
+    return bytes;
+  },
+};
+
+export function jpegBytes(width: number, height: number, metadataBytes = 0): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, metadataSegments(metadataBytes), sof, Buffer.from([0xff, 0xd9])]);
 }
 
 export function gifBytes(width: number, height: number): Buffer {
@@ -60,6 +109,7 @@ export type ImageServer = { origin: string; connections: () => number; requests:
 
 export async function startImageServer(): Promise<ImageServer> {
   const requests: string[] = [];
+  const crafted = new Map<string, Buffer>();
   let connections = 0;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -67,8 +117,14 @@ export async function startImageServer(): Promise<ImageServer> {
     const size = /\/(png|jpg|gif)\/(\d+)x(\d+)\./.exec(url.pathname);
     if (size) {
       const [, type, w, h] = size;
-      const bytes = type === "png" ? pngBytes(+w!, +h!) : type === "jpg" ? jpegBytes(+w!, +h!) : gifBytes(+w!, +h!);
+      const metadata = Number(url.searchParams.get("metadata") ?? 0);
+      const bytes = type === "png" ? pngBytes(+w!, +h!) : type === "jpg" ? jpegBytes(+w!, +h!, metadata) : gifBytes(+w!, +h!);
       res.writeHead(200, { "content-type": `image/${type === "jpg" ? "jpeg" : type}`, "content-length": bytes.length });
+      res.end(bytes);
+    } else if (url.pathname.startsWith("/crafted/") && CRAFTED[url.pathname.slice("/crafted/".length)]) {
+      const name = url.pathname.slice("/crafted/".length);
+      const bytes = crafted.get(name) ?? crafted.set(name, CRAFTED[name]!()).get(name)!;
+      res.writeHead(200, { "content-type": "image/jpeg", "content-length": bytes.length });
       res.end(bytes);
     } else if (url.pathname === "/text") {
       res.writeHead(200, { "content-type": "text/plain" });

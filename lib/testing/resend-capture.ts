@@ -15,7 +15,7 @@ export type CapturedRequest = {
 };
 
 /** An email the capture accepted as new (a repeated Idempotency-Key is not a new delivery). */
-export type CapturedDelivery = { id: string; idempotencyKey: string | undefined; body: any };
+type CapturedDelivery = { id: string; idempotencyKey: string | undefined; body: any };
 
 export type ResendCapture = {
   url: string;

@@ -17,7 +17,19 @@ let document: Document | undefined;
  * Checks a response against the OpenAPI document: the status must be documented for the
  * operation, and the body must match that status's schema. Returns the problems found.
  */
-export function contractViolations({ path, method, status, contentType, body }: { path: string; method: string; status: number; contentType: string; body: unknown }): string[] {
+export function contractViolations({
+  path,
+  method,
+  status,
+  contentType,
+  body,
+}: {
+  path: string;
+  method: string;
+  status: number;
+  contentType: string;
+  body: unknown;
+}): string[] {
   document ??= openApiDocument("http://localhost:3000") as Document;
   const operation = document.paths[path]?.[method];
   if (!operation) return [`${method.toUpperCase()} ${path} is not in the OpenAPI document`];
@@ -26,7 +38,8 @@ export function contractViolations({ path, method, status, contentType, body }: 
   if (status === 204 || status === 304) return body === undefined ? [] : [`${status} must have no body`];
   const mediaType = Object.keys(response.content ?? {})[0];
   if (!mediaType) return [];
-  if (!contentType.startsWith(mediaType)) return [`${method.toUpperCase()} ${path} ${status}: content type ${contentType}, documented ${mediaType}`];
+  if (!contentType.startsWith(mediaType))
+    return [`${method.toUpperCase()} ${path} ${status}: content type ${contentType}, documented ${mediaType}`];
   const key = `${method} ${path} ${status}`;
   let validate = compiled.get(key);
   if (!validate) {

@@ -7,8 +7,11 @@ const NOT_OPERATIONS = ["[...nextauth]", "[...path]"];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** `/app/api/dev/apps/[id]/route.ts` → `/api/dev/apps/{id}` */
-export function routePathOf(file: string): string {
-  return file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}");
+function routePathOf(file: string): string {
+  return file
+    .replace(/^\/app/, "")
+    .replace(/\/route\.ts$/, "")
+    .replace(/\[(\w+)\]/g, "{$1}");
 }
 
 let loaded: Promise<{ entries: RouteEntry[]; byHandler: Map<NextRouteHandler, RouteEntry> }> | undefined;

@@ -1,23 +1,30 @@
 import { z } from "zod";
 
 import { APP_STATUSES, DEVELOPER_STATUSES, EMAIL_TYPES, REVIEW_CRITERIA } from "@/lib/domain/enums";
-import { pagingQuery } from "@/lib/http";
+import { pagingQuery } from "@/lib/http/paging";
 
 import { trimmedText } from "./common";
 
 export const adminDevelopersQuery = z.object({ status: z.enum(DEVELOPER_STATUSES).optional(), ...pagingQuery() });
 export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...pagingQuery() });
-export const adminEmailsQuery = z.object({ to: z.string().trim().min(1).max(254).optional(), type: z.enum(EMAIL_TYPES).optional(), ...pagingQuery() });
+export const adminEmailsQuery = z.object({
+  to: z.string().trim().min(1).max(254).optional(),
+  type: z.enum(EMAIL_TYPES).optional(),
+  ...pagingQuery(),
+});
 export const auditQuery = z.object({ ...pagingQuery({ defaultLimit: 50 }) });
 
-export const reasonBody = z.strictObject({ reason: trimmedText(1, 2000) });
-export const approveBody = z.strictObject({ note: trimmedText(1, 2000).optional() });
+/** Bounds of the reviewers' texts: the schemas below are built from them, and the admin forms read them. */
+export const REVIEW_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 } as const;
+
+export const reasonBody = z.strictObject({ reason: trimmedText(1, REVIEW_LIMITS.reason) });
+export const approveBody = z.strictObject({ note: trimmedText(1, REVIEW_LIMITS.note).optional() });
 export const featureBody = z.strictObject({ featured: z.boolean() });
 export const rejectAppBody = z.strictObject({
   reasons: z
-    .array(z.strictObject({ criterion: z.enum(REVIEW_CRITERIA), message: trimmedText(1, 1000) }))
+    .array(z.strictObject({ criterion: z.enum(REVIEW_CRITERIA), message: trimmedText(1, REVIEW_LIMITS.reasonMessage) }))
     .min(1, { error: "give at least one reason" })
     .max(10, { error: "at most 10 reasons" }),
-  message: trimmedText(1, 2000).optional(),
+  message: trimmedText(1, REVIEW_LIMITS.note).optional(),
 });
 export type RejectAppInput = z.infer<typeof rejectAppBody>;

@@ -1,62 +1,78 @@
 import { z } from "zod";
 
 import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
-import { env } from "@/lib/env";
-
 import { pagingQuery } from "@/lib/http/paging";
 
 import { httpsUrl, optionalText, trimmedText } from "./common";
 
 /** Sentences end in . ! or ? followed by whitespace; "v2.0" and "example.com" are not ends. */
-export function countSentences(text: string): number {
-  return text.trim().split(/(?<=[.!?])\s+/).filter(Boolean).length;
+function countSentences(text: string): number {
+  return text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean).length;
 }
 
+/** The listing's bounds: the schemas below are built from them, and the listing form reads them for its fields. */
+export const LISTING_LIMITS = {
+  name: 80,
+  description: 200,
+  longDescription: 20_000,
+  url: 2048,
+  oauthClientId: 200,
+  caption: 200,
+  minScreenshots: 2,
+  maxScreenshots: 6,
+} as const;
+
+const mustBeHttps = "must be an absolute https:// URL";
+
 /**
- * Image URLs must be https://, except where ASSET_FETCH_ALLOW_PRIVATE lets development and tests
- * use local http image servers. Read at validation time so tests can switch it.
+ * An absolute http(s) URL without credentials. Whether http:// is allowed depends on the deployment
+ * (ASSET_FETCH_ALLOW_PRIVATE lets development and tests use local image servers), which a browser
+ * cannot know: the server checks that part (lib/apps/image-urls.ts), so this schema stays the same
+ * everywhere.
  */
-export const imageUrl = z
+const imageUrl = z
   .string()
   .trim()
-  .max(2048, { error: "must be at most 2048 characters" })
+  .max(LISTING_LIMITS.url, { error: `must be at most ${LISTING_LIMITS.url} characters` })
   .superRefine((value, ctx) => {
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      ctx.addIssue({ code: "custom", message: "must be an absolute https:// URL" });
+      ctx.addIssue({ code: "custom", message: mustBeHttps });
       return;
     }
-    const allowHttp = env().assetFetchAllowPrivate && url.protocol === "http:";
-    if (url.protocol !== "https:" && !allowHttp) ctx.addIssue({ code: "custom", message: "must be an absolute https:// URL" });
+    if (url.protocol !== "https:" && url.protocol !== "http:") ctx.addIssue({ code: "custom", message: mustBeHttps });
     else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain credentials" });
   });
 
 const screenshot = z.strictObject({
   url: imageUrl,
-  caption: optionalText(200),
+  caption: optionalText(LISTING_LIMITS.caption),
   order: z.number().int({ error: "must be a whole number" }).min(0).max(1000).optional(),
 });
 
 const screenshots = z
   .array(screenshot)
-  .min(2, { error: "at least 2 screenshots are required" })
-  .max(6, { error: "at most 6 screenshots are allowed" });
+  .min(LISTING_LIMITS.minScreenshots, { error: `at least ${LISTING_LIMITS.minScreenshots} screenshots are required` })
+  .max(LISTING_LIMITS.maxScreenshots, { error: `at most ${LISTING_LIMITS.maxScreenshots} screenshots are allowed` });
 
-const description = trimmedText(1, 200).refine((text) => countSentences(text) <= 2, {
+const description = trimmedText(1, LISTING_LIMITS.description).refine((text) => countSentences(text) <= 2, {
   error: "must be at most two sentences",
 });
 
 const editableFields = {
-  name: trimmedText(1, 80),
+  name: trimmedText(1, LISTING_LIMITS.name),
   description,
-  longDescription: optionalText(20_000),
+  longDescription: optionalText(LISTING_LIMITS.longDescription),
   category: z.enum(APP_CATEGORIES),
   logoUrl: imageUrl.nullish(),
   bannerUrl: imageUrl.nullish(),
   websiteUrl: httpsUrl.nullish(),
-  oauthClientId: optionalText(200),
+  oauthClientId: optionalText(LISTING_LIMITS.oauthClientId),
   screenshots,
 };
 

@@ -1,5 +1,25 @@
 import { z } from "zod";
 
+const TYPE_NAMES: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+};
+
+// Zod's own messages name types ("Invalid input: expected string, received undefined"); the API
+// and the forms say it in people's words. A schema's own message still wins over these.
+z.config({
+  customError: (issue) => {
+    if (issue.code !== "invalid_type" && issue.code !== "invalid_value") return undefined;
+    if (issue.input === undefined) return "is required";
+    if (issue.code === "invalid_value") return `must be one of ${issue.values.map(String).join(", ")}`;
+    return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+  },
+});
+
 /** Absolute https:// URL, at most 2048 characters. */
 export const httpsUrl = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain, error: "must be an absolute https:// URL" })

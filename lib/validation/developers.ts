@@ -2,12 +2,15 @@ import { z } from "zod";
 
 import { emailAddress, httpsUrl, optionalText, trimmedText } from "./common";
 
+/** The profile's bounds: the schemas below are built from them, and the registration form reads them. */
+export const PROFILE_LIMITS = { name: 100, companyName: 100, bio: 1000 } as const;
+
 const profileFields = {
-  name: trimmedText(1, 100),
+  name: trimmedText(1, PROFILE_LIMITS.name),
   email: emailAddress,
-  companyName: optionalText(100),
+  companyName: optionalText(PROFILE_LIMITS.companyName),
   websiteUrl: httpsUrl.nullish(),
-  bio: optionalText(1000),
+  bio: optionalText(PROFILE_LIMITS.bio),
 };
 
 /**
@@ -16,7 +19,9 @@ const profileFields = {
  */
 export const registerDeveloperBody = z.strictObject({
   ...profileFields,
-  email: emailAddress.optional().meta({ description: "Optional: the Yapture account's verified email is used; a different one is refused." }),
+  email: emailAddress
+    .optional()
+    .meta({ description: "Optional: the Yapture account's verified email is used; a different one is refused." }),
   yaptureUserId: z.string().max(255).optional(),
 });
 export type RegisterDeveloperInput = z.infer<typeof registerDeveloperBody>;
@@ -24,4 +29,4 @@ export type RegisterDeveloperInput = z.infer<typeof registerDeveloperBody>;
 /** PUT/PATCH /api/dev/me: any subset of the editable fields. `email` may only repeat the account's. */
 export const updateDeveloperBody = z.strictObject(profileFields).partial();
 export type UpdateDeveloperInput = z.infer<typeof updateDeveloperBody>;
-export const DEVELOPER_READ_ONLY_FIELDS = ["yaptureUserId", "status", "verifiedAt"] as const;
+export const DEVELOPER_READ_ONLY_FIELDS = ["yaptureUserId", "status", "statusReason", "resubmittedAt", "verifiedAt"] as const;

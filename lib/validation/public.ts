@@ -8,7 +8,10 @@ import { optionalText } from "./common";
 // Schemas of the public marketplace API (/api/apps…). Query schemas are plain z.objects of
 // string-coercing fields so the OpenAPI generator can turn them into parameters (io: "input").
 
-export const PUBLIC_SORTS = ["relevance", "popular", "rating", "newest", "name"] as const;
+/** Bounds the public pages' inputs read too (search box, workspace field). */
+export const PUBLIC_LIMITS = { search: 100, workspaceId: 100 } as const;
+
+const PUBLIC_SORTS = ["relevance", "popular", "rating", "newest", "name"] as const;
 export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
 // Enumerated query values are matched case-insensitively: `?category=productivity` works.
@@ -17,12 +20,12 @@ const caseInsensitive = (toCase: "upper" | "lower") => (value: unknown) =>
 
 const oneOf = (values: readonly string[]) => ({ error: `must be one of ${values.join(", ")}` });
 
-export const categoryParam = z
+const categoryParam = z
   .preprocess(caseInsensitive("upper"), z.enum(APP_CATEGORIES, oneOf(APP_CATEGORIES)))
   .optional()
   .meta({ description: "Only apps of this category (case-insensitive)." });
 
-export const environmentParam = z
+const environmentParam = z
   .preprocess(caseInsensitive("lower"), z.enum(APP_ENVIRONMENTS, oneOf(APP_ENVIRONMENTS)))
   .optional()
   .meta({ description: "Only apps for this Yapture environment (case-insensitive)." });
@@ -42,7 +45,7 @@ export const listAppsQuery = z
       .string()
       .trim()
       .min(1, { error: "must not be empty" })
-      .max(100, { error: "must be at most 100 characters" })
+      .max(PUBLIC_LIMITS.search, { error: `must be at most ${PUBLIC_LIMITS.search} characters` })
       .optional()
       .meta({
         description:
@@ -67,14 +70,19 @@ export const featuredAppsQuery = z.object({
   environment: environmentParam,
   limit: pagingQuery({ defaultLimit: 10, maxLimit: 50 }).limit.meta({ description: "How many apps, 1–50." }),
 });
-export type FeaturedAppsQuery = z.infer<typeof featuredAppsQuery>;
 
 /** GET /api/apps/:slug/reviews */
+const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
 export const listReviewsQuery = z.object({
+  sort: z
+    .preprocess(caseInsensitive("lower"), z.enum(REVIEW_SORTS, oneOf(REVIEW_SORTS)))
+    .default("newest")
+    .meta({ description: "`newest` (last written or edited first, the default), `highest` or `lowest` rating first." }),
   page: page.meta({ description: "Page number, from 1." }),
   limit: limit.meta({ description: "Reviews per page, 1–100." }),
 });
-export type ListReviewsQuery = z.infer<typeof listReviewsQuery>;
 
 /** A path slug that could exist: lowercase ASCII words joined by `-`, at most 60 characters. */
 export const slugParam = z
@@ -87,12 +95,15 @@ export const installBody = z.strictObject({
   workspaceId: z
     .string()
     .min(1, { error: "must not be empty" })
-    .max(100, { error: "must be at most 100 characters" })
+    .max(PUBLIC_LIMITS.workspaceId, { error: `must be at most ${PUBLIC_LIMITS.workspaceId} characters` })
     .regex(/^[A-Za-z0-9._:-]+$/, { error: "may contain only letters, digits, '.', '_', ':' and '-'" })
     .optional()
     .meta({ description: "The Yapture workspace installing the app; a workspace is counted once per app." }),
 });
 export type InstallInput = z.infer<typeof installBody>;
+
+/** A visitor's review's bounds: the schema below is built from them, and the review form reads them. */
+export const APP_REVIEW_LIMITS = { title: 100, body: 2000 } as const;
 
 /** POST /api/apps/:slug/reviews */
 export const reviewBody = z.strictObject({
@@ -102,8 +113,8 @@ export const reviewBody = z.strictObject({
     .min(1, { error: "must be at least 1" })
     .max(5, { error: "must be at most 5" })
     .meta({ description: "Stars, 1–5." }),
-  title: optionalText(100).meta({ description: "Optional headline, at most 100 characters." }),
-  body: optionalText(2000).meta({ description: "Optional text, at most 2000 characters." }),
+  title: optionalText(APP_REVIEW_LIMITS.title).meta({ description: `Optional headline, at most ${APP_REVIEW_LIMITS.title} characters.` }),
+  body: optionalText(APP_REVIEW_LIMITS.body).meta({ description: `Optional text, at most ${APP_REVIEW_LIMITS.body} characters.` }),
 });
 export type ReviewInput = z.infer<typeof reviewBody>;
 /** Fields a client might try to set on a review; named as read-only rather than unknown. */

@@ -41,6 +41,11 @@ export const developerProfileSchema = z
     websiteUrl: z.string().nullable(),
     bio: z.string().nullable(),
     status: z.enum(DEVELOPER_STATUSES),
+    statusReason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why an administrator rejected or suspended the account; kept while a resubmitted account waits." }),
+    resubmittedAt: nullableTimestamp.meta({ description: "When the developer last asked for another review after a rejection." }),
     verifiedAt: nullableTimestamp,
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -48,9 +53,7 @@ export const developerProfileSchema = z
   .strict()
   .meta({ id: "DeveloperProfile" });
 
-export const adminDeveloperSchema = developerProfileSchema
-  .extend({ statusReason: z.string().nullable().meta({ description: "Why the account was rejected or suspended." }) })
-  .meta({ id: "AdminDeveloper" });
+export const adminDeveloperSchema = developerProfileSchema.meta({ id: "AdminDeveloper" });
 
 const apiKeyFields = {
   id,
@@ -61,15 +64,21 @@ const apiKeyFields = {
   expiresAt: nullableTimestamp,
   lastUsedAt: nullableTimestamp,
 };
-export const apiKeySchema = z.object({ ...apiKeyFields, status: z.enum(["ACTIVE", "EXPIRED"]) }).strict().meta({ id: "ApiKey" });
+export const apiKeySchema = z
+  .object({ ...apiKeyFields, status: z.enum(["ACTIVE", "EXPIRED"]) })
+  .strict()
+  .meta({ id: "ApiKey" });
 export const createdApiKeySchema = z
   .object({ ...apiKeyFields, key: z.string().meta({ description: "The full key. Shown in this response only; store it now." }) })
   .strict()
   .meta({ id: "CreatedApiKey" });
 
-export const screenshotSchema = z.object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() }).strict().meta({ id: "Screenshot" });
+const screenshotSchema = z
+  .object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() })
+  .strict()
+  .meta({ id: "Screenshot" });
 
-export const rejectionSchema = z
+const rejectionSchema = z
   .object({
     reasons: z.array(z.object({ criterion: z.enum(REVIEW_CRITERIA), message: z.string() }).strict()),
     message: z.string().nullable(),
@@ -100,6 +109,8 @@ export const developerAppSchema = z
     oauthClientId: z.string().nullable(),
     status: z.enum(APP_STATUSES),
     rejection: rejectionSchema.nullable(),
+    /** Why an administrator took the listing out of the marketplace (UNPUBLISHED only). */
+    unpublishReason: z.string().nullable(),
     submittedAt: nullableTimestamp,
     publishedAt: nullableTimestamp,
     createdAt: timestamp,
@@ -112,8 +123,9 @@ export const adminAppSchema = developerAppSchema
   .extend({
     reviewCount: z.number().int(),
     averageRating: z.number().nullable(),
-    unpublishReason: z.string().nullable(),
-    developer: z.object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) }).strict(),
+    developer: z
+      .object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) })
+      .strict(),
   })
   .meta({ id: "AdminApp" });
 
@@ -134,7 +146,14 @@ export const publicAppSchema = z
     ...listingFields,
     reviewCount: z.number().int(),
     averageRating: z.number().nullable(),
-    developer: z.object({ name: z.string(), companyName: z.string().nullable(), websiteUrl: z.string().nullable() }).strict(),
+    developer: z
+      .object({
+        id: id.meta({ description: "The developer's public page is /developers/{id}." }),
+        name: z.string(),
+        companyName: z.string().nullable(),
+        websiteUrl: z.string().nullable(),
+      })
+      .strict(),
     publishedAt: nullableTimestamp,
     updatedAt: timestamp,
   })
@@ -183,6 +202,7 @@ export const auditEventSchema = z
     action: z.string(),
     targetType: z.string(),
     targetId: id,
+    targetName: z.string().nullable().meta({ description: "The app's or developer's current name; null once it is deleted." }),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
     createdAt: timestamp,

@@ -38,8 +38,7 @@ export class MemoryStore {
   }
 
   set(key: string, value: unknown, expiresInSeconds?: number): void {
-    const expiresAt =
-      typeof expiresInSeconds === "number" ? Date.now() + expiresInSeconds * 1000 : Infinity;
+    const expiresAt = typeof expiresInSeconds === "number" ? Date.now() + expiresInSeconds * 1000 : Infinity;
     this.entries.set(key, { value, expiresAt });
     this.writes += 1;
     if (this.writes % SWEEP_EVERY === 0) this.sweep();

@@ -26,12 +26,7 @@ declare module "oidc-provider" {
 
   export interface Account {
     accountId: string;
-    claims(
-      use: string,
-      scope: string,
-      claims: Record<string, unknown>,
-      rejected: string[],
-    ): Promise<AccountClaims> | AccountClaims;
+    claims(use: string, scope: string, claims: Record<string, unknown>, rejected: string[]): Promise<AccountClaims> | AccountClaims;
   }
 
   export interface Session {
@@ -175,11 +170,7 @@ declare module "oidc-provider" {
 
   export const interactionPolicy: {
     base(): Policy;
-    Check: new (
-      reason: string,
-      description: string,
-      check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>,
-    ) => CheckInstance;
+    Check: new (reason: string, description: string, check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>) => CheckInstance;
   };
 
   export type JWK = { kty: string; [key: string]: unknown };
@@ -199,11 +190,7 @@ declare module "oidc-provider" {
       keys?: (string | Buffer)[];
     };
     features?: Record<string, Record<string, unknown>>;
-    findAccount?: (
-      ctx: KoaContextWithOIDC,
-      sub: string,
-      token?: unknown,
-    ) => Promise<Account | undefined> | Account | undefined;
+    findAccount?: (ctx: KoaContextWithOIDC, sub: string, token?: unknown) => Promise<Account | undefined> | Account | undefined;
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     extraTokenClaims?: (
       ctx: KoaContextWithOIDC | undefined,
@@ -216,11 +203,7 @@ declare module "oidc-provider" {
     };
     jwks?: { keys: JWK[] };
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: ClientInstance) => boolean };
-    renderError?: (
-      ctx: KoaContextWithOIDC,
-      out: Record<string, string>,
-      error: Error,
-    ) => Promise<void> | void;
+    renderError?: (ctx: KoaContextWithOIDC, out: Record<string, string>, error: Error) => Promise<void> | void;
     responseTypes?: string[];
     ttl?: Record<string, TTLValue>;
     [key: string]: unknown;

@@ -3,7 +3,9 @@ import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startIdentityProvider, subjectForEmail, type IdpClient, type StartedIdp } from "./server";
+import { subjectForEmail } from "./accounts";
+import { OTHER_APP_CLIENT, type IdpClient } from "./clients";
+import { startIdentityProvider, type StartedIdp } from "./server";
 
 const CLIENT: IdpClient = {
   clientId: "marketplace-test",
@@ -64,11 +66,7 @@ async function request(url: string, jar: CookieJar, init: RequestInit = {}): Pro
 }
 
 /** Follows redirects (GET) until a non-redirect response or a URL on the client's redirect URI. */
-async function follow(
-  start: Response,
-  startUrl: string,
-  jar: CookieJar,
-): Promise<{ response?: Response; url: string }> {
+async function follow(start: Response, startUrl: string, jar: CookieJar): Promise<{ response?: Response; url: string }> {
   let response = start;
   let url = startUrl;
   for (let hops = 0; hops < 10; hops += 1) {
@@ -109,6 +107,13 @@ async function mintDevToken(idp: StartedIdp, body: unknown): Promise<Response> {
 
 async function userinfo(discovery: Discovery, accessToken: string): Promise<Response> {
   return fetch(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${accessToken}` } });
+}
+
+/** RFC 7662 introspection of a token, as the marketplace asks it (with its own client credentials unless `client` says otherwise). */
+async function introspect(idp: StartedIdp, token: string, client: IdpClient | null = CLIENT): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+  if (client) headers.authorization = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`;
+  return fetch(`${idp.issuer}/token/introspection`, { method: "POST", headers, body: new URLSearchParams({ token }).toString() });
 }
 
 /**
@@ -223,9 +228,7 @@ describe("development identity provider", () => {
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
     expect(discovery.claims_supported).toEqual(expect.arrayContaining(["sub", "email", "email_verified", "name"]));
     expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
-    expect(discovery.token_endpoint_auth_methods_supported).toEqual(
-      expect.arrayContaining(["client_secret_basic", "client_secret_post"]),
-    );
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(["client_secret_basic", "client_secret_post"]));
     expect(discovery.id_token_signing_alg_values_supported).toContain("RS256");
     expect(discovery.response_types_supported).toContain("code");
   });
@@ -261,7 +264,28 @@ describe("development identity provider", () => {
       email: "dev@example.com",
       email_verified: true,
       name: "Dev User",
+      workspaces: [
+        { id: expect.stringMatching(/^ws_[0-9a-f]{10}_team$/), name: "Dev User's team" },
+        { id: expect.stringMatching(/^ws_[0-9a-f]{10}_side$/), name: "Side projects" },
+      ],
     });
+  });
+
+  it("gives /dev/token users the workspaces asked for, and refuses a malformed list", async () => {
+    const workspaces = [{ id: "ws-acme", name: "Acme" }];
+    const minted = await mintDevToken(idp, { sub: "ws-user", email: "ws@example.com", workspaces });
+    const { access_token } = (await minted.json()) as { access_token: string };
+    expect(await (await userinfo(discovery, access_token)).json()).toMatchObject({ sub: "ws-user", workspaces });
+    for (const bad of [
+      "ws-acme",
+      [{ id: "", name: "x" }],
+      [{ id: "ws" }],
+      Array.from({ length: 51 }, (_, i) => ({ id: `w${i}`, name: "n" })),
+    ]) {
+      const refused = await mintDevToken(idp, { sub: "ws-user", email: "ws@example.com", workspaces: bad });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("workspaces") });
+    }
   });
 
   it("defaults the /dev/token name to the part before @", async () => {
@@ -281,6 +305,57 @@ describe("development identity provider", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_200));
     const expired = await userinfo(discovery, body.access_token);
     expect(expired.status).toBe(401);
+  });
+
+  it("issues /dev/token tokens to the first client with a verified email by default; introspection says so", async () => {
+    const minted = await mintDevToken(idp, { sub: "own-user", email: "own@example.com" });
+    const { access_token } = (await minted.json()) as { access_token: string };
+    const introspected = await introspect(idp, access_token);
+    expect(introspected.status).toBe(200);
+    expect(await introspected.json()).toMatchObject({
+      active: true,
+      client_id: CLIENT.clientId,
+      sub: "own-user",
+      email_verified: true,
+      exp: expect.any(Number),
+    });
+  });
+
+  it("mints /dev/token tokens for another registered client and with an unverified email", async () => {
+    const minted = await mintDevToken(idp, {
+      sub: "other-user",
+      email: "other@example.com",
+      clientId: OTHER_APP_CLIENT.clientId,
+      emailVerified: false,
+    });
+    expect(minted.status).toBe(200);
+    const { access_token } = (await minted.json()) as { access_token: string };
+    expect(await (await userinfo(discovery, access_token)).json()).toEqual({
+      sub: "other-user",
+      email: "other@example.com",
+      email_verified: false,
+      name: "other",
+      workspaces: expect.any(Array),
+    });
+    // The marketplace may introspect it, and learns that it was issued to someone else.
+    expect(await (await introspect(idp, access_token)).json()).toMatchObject({
+      active: true,
+      client_id: OTHER_APP_CLIENT.clientId,
+      sub: "other-user",
+      email_verified: false,
+    });
+  });
+
+  it("answers introspection only to a client that authenticates", async () => {
+    const minted = await mintDevToken(idp, { sub: "own-user", email: "own@example.com" });
+    const { access_token } = (await minted.json()) as { access_token: string };
+    const anonymous = await introspect(idp, access_token, null);
+    expect(anonymous.status).toBe(400);
+    expect(await anonymous.json()).toMatchObject({ error: "invalid_request" });
+    const wrongSecret = await introspect(idp, access_token, { ...CLIENT, clientSecret: "wrong" });
+    expect(wrongSecret.status).toBe(401);
+    expect(await wrongSecret.json()).toMatchObject({ error: "invalid_client" });
+    expect(await (await introspect(idp, "definitely-not-a-token")).json()).toEqual({ active: false });
   });
 
   it("rejects garbage tokens at userinfo with 401", async () => {
@@ -305,6 +380,9 @@ describe("development identity provider", () => {
     ["zero expiresIn", { sub: "abc", email: "a@example.com", expiresIn: 0 }],
     ["fractional expiresIn", { sub: "abc", email: "a@example.com", expiresIn: 1.5 }],
     ["string expiresIn", { sub: "abc", email: "a@example.com", expiresIn: "60" }],
+    ["unregistered clientId", { sub: "abc", email: "a@example.com", clientId: "nobody" }],
+    ["non-string clientId", { sub: "abc", email: "a@example.com", clientId: 7 }],
+    ["string emailVerified", { sub: "abc", email: "a@example.com", emailVerified: "false" }],
   ])("rejects a /dev/token body with %s (400)", async (_label, body) => {
     const response = await mintDevToken(idp, body);
     expect(response.status).toBe(400);
@@ -351,6 +429,11 @@ describe("development identity provider", () => {
       email: "alice@example.com",
       email_verified: true,
       name: "Alice A.",
+      // Every person signed in on the form belongs to two demo workspaces.
+      workspaces: [
+        { id: expect.stringMatching(/^ws_/), name: "Alice A.'s team" },
+        { id: expect.stringMatching(/^ws_/), name: "Side projects" },
+      ],
     });
 
     // ID token: RS256, signed by the JWKS key, carries iss/aud/nonce and the profile claims.
@@ -396,6 +479,7 @@ describe("development identity provider", () => {
       email: "alice@example.com",
       email_verified: true,
       name: "alice",
+      workspaces: expect.any(Array),
     });
   });
 
@@ -486,9 +570,9 @@ describe("development identity provider", () => {
     const jar = new CookieJar();
     const { verifier, challenge } = pkcePair();
     const params = await signIn(discovery, jar, { email: "bye@example.com", challenge });
-    const tokens = (await (
-      await exchangeCode(discovery, params.get("code")!, verifier, "client_secret_basic")
-    ).json()) as { id_token: string };
+    const tokens = (await (await exchangeCode(discovery, params.get("code")!, verifier, "client_secret_basic")).json()) as {
+      id_token: string;
+    };
 
     const endUrl = `${discovery.end_session_endpoint}?${new URLSearchParams({
       id_token_hint: tokens.id_token,

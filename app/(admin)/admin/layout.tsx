@@ -1,9 +1,8 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
-import { SignOutButton } from "@/components/portal/sign-in-button";
+import { SidebarLayout } from "@/components/ui/sidebar-layout";
 import { SiteHeader } from "@/components/ui/site-header";
-import { requireUser } from "@/lib/auth/portal-session";
+import { currentUser } from "@/lib/auth/portal-session";
 
 const NAV = [
   ["/admin", "Dashboard"],
@@ -15,32 +14,26 @@ const NAV = [
 ] as const;
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await requireUser("/admin");
-  return (
-    <>
-      <SiteHeader />
-      <div className="mx-auto flex max-w-7xl gap-8 px-6 py-10">
-        <aside className="w-52 shrink-0 space-y-1 text-sm">
-          <p className="mb-3 truncate text-xs text-slate-500">Administrator: {user.email}</p>
-          {NAV.map(([href, label]) => (
-            <Link key={href} href={href} className="block rounded-lg px-3 py-2 hover:bg-white">
-              {label}
-            </Link>
-          ))}
-          <div className="pt-4">
-            <SignOutButton />
-          </div>
-        </aside>
-        <main className="min-w-0 flex-1">
-          {user.isAdmin ? (
-            children
-          ) : (
-            <p className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-700" data-testid="not-admin">
-              This area is for marketplace administrators. Your account ({user.email}) is not one.
-            </p>
-          )}
+  const user = await currentUser();
+  // Signed out: each page sends the visitor to sign in and back to that very page (requireAdmin).
+  if (!user) return children;
+  if (!user.isAdmin) {
+    // A plain page, without the administration's menu.
+    return (
+      <>
+        <SiteHeader />
+        <main id="main-content" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+          <h1 className="text-2xl font-semibold">Not an administrator</h1>
+          <p className="mt-3 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800" data-testid="not-admin">
+            This area is for marketplace administrators. Your account ({user.email}) is not one.
+          </p>
         </main>
-      </div>
-    </>
+      </>
+    );
+  }
+  return (
+    <SidebarLayout label="Administration" nav={NAV} who={`Administrator: ${user.email}`}>
+      {children}
+    </SidebarLayout>
   );
 }

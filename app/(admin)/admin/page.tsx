@@ -9,7 +9,12 @@ export default async function AdminDashboard() {
   await requireAdmin("/admin");
   const { pendingDevelopers, pendingApps, failedEmails, approvedApps } = await adminQueueCounts();
   const cards = [
-    { label: "Developers awaiting verification", value: pendingDevelopers, href: "/admin/developers?status=PENDING_VERIFICATION", testId: "count-pending-developers" },
+    {
+      label: "Developers awaiting verification",
+      value: pendingDevelopers,
+      href: "/admin/developers?status=PENDING_VERIFICATION",
+      testId: "count-pending-developers",
+    },
     { label: "Listings awaiting review", value: pendingApps, href: "/admin/reviews", testId: "count-pending-apps" },
     { label: "Published apps", value: approvedApps, href: "/admin/apps", testId: "count-approved-apps" },
     { label: "Emails that failed", value: failedEmails, href: "/admin/emails", testId: "count-failed-emails" },

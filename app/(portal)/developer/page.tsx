@@ -1,7 +1,11 @@
 import Link from "next/link";
 
+import type { Developer } from "@/db/schema";
+
+import { ProfileForm } from "@/components/portal/profile-form";
 import { RegisterForm } from "@/components/portal/register-form";
-import { StatusBadge } from "@/components/portal/status-badge";
+import { ResubmitProfileButton } from "@/components/portal/resubmit-profile-button";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { DEVELOPER_STATUS_HELP, isVerified, type VerifiedDeveloper } from "@/components/portal/verified-gate";
 import { listApiKeys } from "@/lib/api-keys/service";
 import { listDeveloperApps } from "@/lib/apps/service";
@@ -21,10 +25,18 @@ function CountCard({ href, label, count, action }: { href: string; label: string
 }
 
 async function VerifiedSummary({ developer }: { developer: VerifiedDeveloper }) {
-  const [apps, keys] = await Promise.all([listDeveloperApps({ developerId: developer.id, paging: { page: 1, limit: 1 } }), listApiKeys(developer.id)]);
+  const [apps, keys] = await Promise.all([
+    listDeveloperApps({ developerId: developer.id, paging: { page: 1, limit: 1 } }),
+    listApiKeys(developer.id),
+  ]);
   return (
     <div className="grid max-w-2xl grid-cols-2 gap-4">
-      <CountCard href="/developer/apps" label="App listings" count={apps.total} action={apps.total === 0 ? "Create your first listing" : "Manage apps"} />
+      <CountCard
+        href="/developer/apps"
+        label="App listings"
+        count={apps.total}
+        action={apps.total === 0 ? "Create your first listing" : "Manage apps"}
+      />
       <CountCard href="/developer/keys" label="API keys" count={keys.length} action={keys.length === 0 ? "Create a key" : "Manage keys"} />
     </div>
   );
@@ -46,20 +58,68 @@ export default async function DeveloperHome() {
   }
   return (
     <section className="space-y-6">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{developer.name}</h1>
         <StatusBadge status={developer.status} />
       </div>
-      <p className="max-w-2xl text-sm text-slate-600">{DEVELOPER_STATUS_HELP[developer.status]}</p>
+      <StandingNotice developer={developer} />
       {isVerified(developer) ? <VerifiedSummary developer={developer} /> : null}
-      <dl className="grid max-w-2xl grid-cols-3 gap-4 rounded-xl border border-slate-200 bg-white p-6 text-sm">
-        <dt className="text-slate-500">Email</dt>
-        <dd className="col-span-2">{developer.email}</dd>
-        <dt className="text-slate-500">Company</dt>
-        <dd className="col-span-2">{developer.companyName ?? "—"}</dd>
-        <dt className="text-slate-500">Website</dt>
-        <dd className="col-span-2">{developer.websiteUrl ?? "—"}</dd>
-      </dl>
+      <section aria-labelledby="profile-heading" className="max-w-2xl space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="profile-heading" className="text-lg font-semibold">
+            Your profile
+          </h2>
+          {isVerified(developer) ? (
+            <Link href={`/developers/${developer.id}`} className="text-sm text-brand-700 underline">
+              View your public developer page
+            </Link>
+          ) : null}
+        </div>
+        {developer.status === "SUSPENDED" ? <ProfileSummary developer={developer} /> : <ProfileForm profile={developer} />}
+      </section>
     </section>
+  );
+}
+
+/** Where the account stands, why (the administrator's reason), and what the developer can do about it. */
+function StandingNotice({ developer }: { developer: Developer }) {
+  const resubmitted = developer.status === "PENDING_VERIFICATION" && developer.resubmittedAt !== null;
+  return (
+    <div className="max-w-2xl space-y-3 text-sm text-slate-700" data-testid="standing">
+      <p>
+        {resubmitted
+          ? "You asked for another review. An administrator will look at your updated profile soon."
+          : DEVELOPER_STATUS_HELP[developer.status]}
+      </p>
+      {developer.statusReason && developer.status !== "VERIFIED" ? (
+        <p className="rounded-lg border border-red-200 bg-red-50 p-4">
+          <span className="font-medium">
+            {resubmitted ? "Reason given at the earlier review: " : "Reason given by the administrator: "}
+          </span>
+          {developer.statusReason}
+        </p>
+      ) : null}
+      {developer.status === "REJECTED" ? (
+        <>
+          <p>Update your profile below to address the reason, then ask for another review.</p>
+          <ResubmitProfileButton />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileSummary({ developer }: { developer: Developer }) {
+  return (
+    <dl className="grid grid-cols-3 gap-4 rounded-xl border border-slate-200 bg-white p-6 text-sm">
+      <dt className="text-slate-600">Email</dt>
+      <dd className="col-span-2 break-words">{developer.email}</dd>
+      <dt className="text-slate-600">Company</dt>
+      <dd className="col-span-2">{developer.companyName ?? "—"}</dd>
+      <dt className="text-slate-600">Website</dt>
+      <dd className="col-span-2 break-words">{developer.websiteUrl ?? "—"}</dd>
+      <dt className="text-slate-600">About</dt>
+      <dd className="col-span-2 whitespace-pre-line">{developer.bio ?? "—"}</dd>
+    </dl>
   );
 }

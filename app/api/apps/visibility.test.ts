@@ -6,7 +6,8 @@ import { installs, reviews } from "@/db/schema";
 import type { AppStatus, DeveloperStatus } from "@/lib/domain/enums";
 import { call } from "@/lib/testing/http";
 import { bearer, newUser } from "@/lib/testing/identity";
-import { insertApp, insertDeveloper, insertPublicApp, readApp, setAppStatus, setDeveloperStatus } from "@/lib/testing/public-fixtures";
+import { insertApp, insertPublicApp, readApp, setAppStatus } from "@/lib/testing/apps";
+import { insertDeveloper, setDeveloperStatus } from "@/lib/testing/developers";
 
 import * as install from "./[slug]/install/route";
 import * as appReviews from "./[slug]/reviews/route";

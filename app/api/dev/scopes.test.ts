@@ -1,27 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/domain/enums";
 import type { NextRouteHandler } from "@/lib/http";
-import { validAppBody } from "@/lib/testing/app-fixtures";
-import { apiKeyHeader, createTestDeveloper, type TestDeveloper } from "@/lib/testing/fixtures";
+import { apiKeyHeader } from "@/lib/testing/api-keys";
+import { setAppStatus, validAppBody } from "@/lib/testing/apps";
+import { createTestDeveloper, type TestDeveloper } from "@/lib/testing/developers";
 import { call } from "@/lib/testing/http";
-import { startImageServer, type ImageServer } from "@/lib/testing/image-server";
+import { imageServerForFile } from "@/lib/testing/test-file-servers";
 
 import * as keyById from "./api-keys/[id]/route";
 import * as keys from "./api-keys/route";
 import * as analytics from "./apps/[id]/analytics/route";
 import * as appById from "./apps/[id]/route";
 import * as submit from "./apps/[id]/submit/route";
+import * as withdraw from "./apps/[id]/withdraw/route";
 import * as appsRoute from "./apps/route";
 import * as me from "./me/route";
 
-let images: ImageServer;
+const images = imageServerForFile();
 let dev: TestDeveloper;
 beforeAll(async () => {
-  images = await startImageServer();
   dev = await createTestDeveloper();
 });
-afterAll(() => images.close());
 
 async function newAppId(): Promise<string> {
   const res = await call(appsRoute.POST, { method: "POST", headers: dev.token, body: validAppBody(images.origin) });
@@ -39,13 +39,20 @@ type Row = {
   scope: ApiKeyScope | null;
   success: number;
   /** `authorization`: the calling API key, when the request is made with one. */
-  request: (authorization?: string) => Promise<{ handler: NextRouteHandler; method: string; params?: Record<string, string>; body?: unknown }>;
+  request: (
+    authorization?: string,
+  ) => Promise<{ handler: NextRouteHandler; method: string; params?: Record<string, string>; body?: unknown }>;
 };
 
 // The contract's scope table (section 5), one row per endpoint.
 const table: Row[] = [
   { endpoint: "GET /api/dev/me", scope: null, success: 200, request: async () => ({ handler: me.GET, method: "GET" }) },
-  { endpoint: "PUT /api/dev/me", scope: null, success: 200, request: async () => ({ handler: me.PUT, method: "PUT", body: { bio: "hi" } }) },
+  {
+    endpoint: "PUT /api/dev/me",
+    scope: null,
+    success: 200,
+    request: async () => ({ handler: me.PUT, method: "PUT", body: { bio: "hi" } }),
+  },
   { endpoint: "GET /api/dev/api-keys", scope: null, success: 200, request: async () => ({ handler: keys.GET, method: "GET" }) },
   {
     endpoint: "POST /api/dev/api-keys",
@@ -60,9 +67,19 @@ const table: Row[] = [
     // An API key may revoke only keys created through it.
     request: async (authorization) => ({ handler: keyById.DELETE, method: "DELETE", params: { id: await revocableKeyId(authorization) } }),
   },
-  { endpoint: "POST /api/dev/apps", scope: "APP_CREATE", success: 201, request: async () => ({ handler: appsRoute.POST, method: "POST", body: validAppBody(images.origin) }) },
+  {
+    endpoint: "POST /api/dev/apps",
+    scope: "APP_CREATE",
+    success: 201,
+    request: async () => ({ handler: appsRoute.POST, method: "POST", body: validAppBody(images.origin) }),
+  },
   { endpoint: "GET /api/dev/apps", scope: "APP_READ", success: 200, request: async () => ({ handler: appsRoute.GET, method: "GET" }) },
-  { endpoint: "GET /api/dev/apps/:id", scope: "APP_READ", success: 200, request: async () => ({ handler: appById.GET, method: "GET", params: { id: await newAppId() } }) },
+  {
+    endpoint: "GET /api/dev/apps/:id",
+    scope: "APP_READ",
+    success: 200,
+    request: async () => ({ handler: appById.GET, method: "GET", params: { id: await newAppId() } }),
+  },
   {
     endpoint: "PUT /api/dev/apps/:id",
     scope: "APP_UPDATE",
@@ -75,7 +92,22 @@ const table: Row[] = [
     success: 200,
     request: async () => ({ handler: submit.POST, method: "POST", params: { id: await newAppId() } }),
   },
-  { endpoint: "DELETE /api/dev/apps/:id", scope: "APP_DELETE", success: 204, request: async () => ({ handler: appById.DELETE, method: "DELETE", params: { id: await newAppId() } }) },
+  {
+    endpoint: "POST /api/dev/apps/:id/withdraw",
+    scope: "APP_UPDATE",
+    success: 200,
+    request: async () => {
+      const id = await newAppId();
+      await setAppStatus(id, "PENDING");
+      return { handler: withdraw.POST, method: "POST", params: { id } };
+    },
+  },
+  {
+    endpoint: "DELETE /api/dev/apps/:id",
+    scope: "APP_DELETE",
+    success: 204,
+    request: async () => ({ handler: appById.DELETE, method: "DELETE", params: { id: await newAppId() } }),
+  },
   {
     endpoint: "GET /api/dev/apps/:id/analytics",
     scope: "ANALYTICS_READ",
@@ -95,12 +127,17 @@ describe("scope table", () => {
 
     if (scope) {
       it(`is 403 insufficient_scope with a key holding every scope but ${scope}`, async () => {
-        const { authorization } = await apiKeyHeader(dev.developer, API_KEY_SCOPES.filter((s) => s !== scope));
+        const { authorization } = await apiKeyHeader(
+          dev.developer,
+          API_KEY_SCOPES.filter((s) => s !== scope),
+        );
         const { handler, ...options } = await request(authorization);
         const res = await call(handler, { ...options, headers: { authorization } });
         expect(res.status).toBe(403);
         expect(res.body.code).toBe("insufficient_scope");
-        expect(res.headers.get("www-authenticate")).toBe(`Bearer realm="yapture-marketplace", error="insufficient_scope", scope="${scope}"`);
+        expect(res.headers.get("www-authenticate")).toBe(
+          `Bearer realm="yapture-marketplace", error="insufficient_scope", scope="${scope}"`,
+        );
       });
     }
 

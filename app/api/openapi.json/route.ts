@@ -1,9 +1,9 @@
 import { env } from "@/lib/env";
 import { otherMethods, route } from "@/lib/http";
-import { cachedJson } from "@/lib/http/caching";
+import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
 import { openApiDocument } from "@/lib/openapi/document";
 
 // GET /api/openapi.json — the OpenAPI 3.1 document of this API.
-export const GET = route(async ({ request }) => cachedJson(request, openApiDocument(env().APP_URL), { maxAge: 300 }));
+export const GET = route(async ({ request }) => cachedJson(request, openApiDocument(env().APP_URL), PUBLIC_CACHE.openapi));
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

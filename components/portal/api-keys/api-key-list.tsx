@@ -1,4 +1,4 @@
-import { StatusBadge } from "@/components/portal/status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 import type { ApiKeyResource } from "@/lib/validation/responses";
 
 import { RevokeKeyButton } from "./revoke-key-button";

@@ -1,15 +1,13 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useRef, type FormEvent } from "react";
 
-import { errorMessage, problemOf } from "@/components/portal/problem";
+import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { apiFetch } from "@/lib/client/api";
+import { useApiAction } from "@/lib/client/use-api-action";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/domain/enums";
-import { createApiKeyBody, type CreateApiKeyInput } from "@/lib/validation/api-keys";
+import { API_KEY_LIMITS, type CreateApiKeyInput } from "@/lib/validation/api-keys";
 import type { CreatedApiKey } from "@/lib/validation/responses";
 
 import { OneTimeKey } from "./one-time-key";
@@ -21,12 +19,6 @@ const SCOPE_HELP: Record<ApiKeyScope, string> = {
   APP_DELETE: "delete listings that are not approved",
   ANALYTICS_READ: "read install and review analytics",
 };
-
-// The same bounds the API enforces, read from its schema.
-const NAME_MAX = createApiKeyBody.shape.name.maxLength ?? undefined;
-const expiry = createApiKeyBody.shape.expiresInDays.unwrap();
-const EXPIRY_MIN = expiry.minValue ?? undefined;
-const EXPIRY_MAX = expiry.maxValue ?? undefined;
 
 /** What the form holds, as the API expects it; the server validates, so nothing is checked here. */
 function bodyOf(form: HTMLFormElement): Partial<CreateApiKeyInput> {
@@ -40,16 +32,10 @@ function bodyOf(form: HTMLFormElement): Partial<CreateApiKeyInput> {
 }
 
 export function CreateApiKeyForm() {
-  const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
-  const create = useMutation({
-    mutationFn: (body: Partial<CreateApiKeyInput>) => apiFetch<CreatedApiKey>("/api/dev/api-keys", { method: "POST", body }),
-    onSuccess: () => {
-      formRef.current?.reset();
-      router.refresh();
-    },
+  const create = useApiAction<Partial<CreateApiKeyInput>, CreatedApiKey>((body) => ({ path: "/api/dev/api-keys", method: "POST", body }), {
+    onSuccess: () => formRef.current?.reset(),
   });
-  const problem = problemOf(create.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,12 +45,25 @@ export function CreateApiKeyForm() {
   return (
     <div className="space-y-4">
       {create.data ? <OneTimeKey name={create.data.name} value={create.data.key} onDismiss={() => create.reset()} /> : null}
-      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="create-key-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="create-key-heading"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-6"
+      >
         <h2 id="create-key-heading" className="font-semibold">
           Create a key
         </h2>
-        <TextField label="Key name" name="name" required maxLength={NAME_MAX} hint="For you: where the key is used, e.g. “CI deploys”." error={problem?.messageFor("name")} />
-        <fieldset className="space-y-2" aria-describedby={problem?.messageFor("scopes") ? "scopes-error" : undefined}>
+        <TextField
+          label="Key name"
+          name="name"
+          required
+          maxLength={API_KEY_LIMITS.name}
+          hint="For you: where the key is used, e.g. “CI deploys”."
+          error={create.errorFor("name")}
+        />
+        <fieldset className="space-y-2" aria-describedby={create.errorFor("scopes") ? "scopes-error" : undefined}>
           <legend className="text-sm font-medium text-slate-700">Scopes (at least one)</legend>
           {API_KEY_SCOPES.map((scope) => (
             <div key={scope} className="flex items-baseline gap-2 text-sm">
@@ -77,9 +76,9 @@ export function CreateApiKeyForm() {
               </span>
             </div>
           ))}
-          {problem?.messageFor("scopes") ? (
+          {create.errorFor("scopes") ? (
             <p id="scopes-error" className="text-xs text-red-600">
-              {problem.messageFor("scopes")}
+              {create.errorFor("scopes")}
             </p>
           ) : null}
         </fieldset>
@@ -88,17 +87,13 @@ export function CreateApiKeyForm() {
           name="expiresInDays"
           type="number"
           inputMode="numeric"
-          min={EXPIRY_MIN}
-          max={EXPIRY_MAX}
+          min={API_KEY_LIMITS.minDays}
+          max={API_KEY_LIMITS.maxDays}
           step={1}
-          hint={`Optional, ${EXPIRY_MIN}–${EXPIRY_MAX}. Leave empty for a key that does not expire.`}
-          error={problem?.messageFor("expiresInDays")}
+          hint={`Optional, ${API_KEY_LIMITS.minDays}–${API_KEY_LIMITS.maxDays}. Leave empty for a key that does not expire.`}
+          error={create.errorFor("expiresInDays")}
         />
-        {create.error && !problem?.errors.length ? (
-          <p role="alert" className="text-sm text-red-600">
-            {errorMessage(create.error)}
-          </p>
-        ) : null}
+        <ActionError error={create.error} fieldsShown />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create key"}
         </Button>

@@ -1,18 +1,10 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-
-import { ConfirmButton } from "@/components/portal/confirm-button";
-import { errorMessage } from "@/components/portal/problem";
-import { apiFetch } from "@/lib/client/api";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { useApiAction } from "@/lib/client/use-api-action";
 
 export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
-  const router = useRouter();
-  const revoke = useMutation({
-    mutationFn: () => apiFetch<void>(`/api/dev/api-keys/${id}`, { method: "DELETE" }),
-    onSuccess: () => router.refresh(),
-  });
+  const revoke = useApiAction(() => ({ path: `/api/dev/api-keys/${id}`, method: "DELETE" }));
   return (
     <ConfirmButton
       label="Revoke"
@@ -21,7 +13,7 @@ export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
       confirmLabel="Revoke key"
       onConfirm={() => revoke.mutate()}
       pending={revoke.isPending}
-      error={errorMessage(revoke.error)}
+      error={revoke.error}
     />
   );
 }

@@ -4,10 +4,16 @@ export function AppLogo({ name, url, size = 40 }: { name: string; url: string | 
   const box = { width: size, height: size };
   if (!url) {
     return (
-      <span aria-hidden="true" style={box} className="grid shrink-0 place-items-center rounded-lg bg-slate-200 text-sm font-semibold text-slate-600">
+      <span
+        aria-hidden="true"
+        style={box}
+        className="grid shrink-0 place-items-center rounded-lg bg-slate-200 text-sm font-semibold text-slate-600"
+      >
         {name.slice(0, 1).toUpperCase()}
       </span>
     );
   }
-  return <img src={url} alt="" width={size} height={size} style={box} className="shrink-0 rounded-lg border border-slate-200 object-cover" />;
+  return (
+    <img src={url} alt="" width={size} height={size} style={box} className="shrink-0 rounded-lg border border-slate-200 object-cover" />
+  );
 }

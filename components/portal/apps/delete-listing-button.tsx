@@ -1,20 +1,14 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 
-import { ConfirmButton } from "@/components/portal/confirm-button";
-import { errorMessage } from "@/components/portal/problem";
-import { apiFetch } from "@/lib/client/api";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { useApiAction } from "@/lib/client/use-api-action";
 
 export function DeleteListingButton({ appId, name }: { appId: string; name: string }) {
   const router = useRouter();
-  const remove = useMutation({
-    mutationFn: () => apiFetch<void>(`/api/dev/apps/${appId}`, { method: "DELETE" }),
-    onSuccess: () => {
-      router.push("/developer/apps");
-      router.refresh();
-    },
+  const remove = useApiAction(() => ({ path: `/api/dev/apps/${appId}`, method: "DELETE" }), {
+    onSuccess: () => router.push("/developer/apps"),
   });
   return (
     <ConfirmButton
@@ -23,7 +17,7 @@ export function DeleteListingButton({ appId, name }: { appId: string; name: stri
       confirmLabel="Delete"
       onConfirm={() => remove.mutate()}
       pending={remove.isPending || remove.isSuccess}
-      error={errorMessage(remove.error)}
+      error={remove.error}
     />
   );
 }

@@ -15,16 +15,18 @@ function InstallsChart({ days }: { days: AppAnalytics["installsByDay"] }) {
   const total = days.reduce((sum, day) => sum + day.count, 0);
   return (
     <figure className="space-y-2">
-      <figcaption className="text-sm font-medium text-slate-700">
-        Installs in the last 30 days: {total.toLocaleString("en-US")}
-      </figcaption>
+      <figcaption className="text-sm font-medium text-slate-700">Installs in the last 30 days: {total.toLocaleString("en-US")}</figcaption>
       <ol className="flex h-32 items-end gap-1 border-b border-slate-200" aria-label="Installs per day, last 30 days">
         {days.map((day) => (
           <li key={day.date} className="flex h-full flex-1 items-end" title={`${day.date}: ${day.count}`}>
             <span className="sr-only">
               {day.date}: {day.count} {day.count === 1 ? "install" : "installs"}
             </span>
-            <div aria-hidden="true" className="w-full rounded-t bg-brand-500" style={{ height: `${(day.count / highest) * 100}%`, minHeight: day.count > 0 ? 2 : 0 }} />
+            <div
+              aria-hidden="true"
+              className="w-full rounded-t bg-brand-500"
+              style={{ height: `${(day.count / highest) * 100}%`, minHeight: day.count > 0 ? 2 : 0 }}
+            />
           </li>
         ))}
       </ol>

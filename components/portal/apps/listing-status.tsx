@@ -1,11 +1,11 @@
 import Link from "next/link";
 
-import { StatusBadge } from "@/components/portal/status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 import type { DeveloperAppResource } from "@/lib/validation/responses";
 
-import { RejectionReasons } from "./rejection-reasons";
+import { RejectionReasons } from "@/components/ui/rejection-reasons";
 
-type Listing = Pick<DeveloperAppResource, "status" | "slug" | "rejection" | "submittedAt">;
+type Listing = Pick<DeveloperAppResource, "status" | "slug" | "rejection" | "submittedAt" | "unpublishReason">;
 
 const TONE: Record<Listing["status"], string> = {
   DRAFT: "border-slate-200 bg-white",
@@ -23,7 +23,7 @@ function Explanation({ listing }: { listing: Listing }) {
       return (
         <p>
           Under review since {listing.submittedAt?.slice(0, 10) ?? "recently"}. Reviews typically take 24–48 hours; you will get an email
-          with the outcome. The listing cannot be edited meanwhile.
+          with the outcome. The listing cannot be edited meanwhile; withdraw it from review to make changes.
         </p>
       );
     case "APPROVED":
@@ -44,14 +44,26 @@ function Explanation({ listing }: { listing: Listing }) {
         </div>
       );
     case "UNPUBLISHED":
-      return <p>An administrator took this listing out of the marketplace. Contact marketplace support to have it republished.</p>;
+      return (
+        <div className="space-y-2">
+          <p>An administrator took this listing out of the marketplace. Contact marketplace support to have it republished.</p>
+          {listing.unpublishReason ? (
+            <p>
+              <span className="font-medium">Reason given:</span> {listing.unpublishReason}
+            </p>
+          ) : null}
+        </div>
+      );
   }
 }
 
 /** The listing's state and what it means for the developer. */
 export function ListingStatus({ listing }: { listing: Listing }) {
   return (
-    <section aria-labelledby="listing-status-heading" className={`space-y-2 rounded-xl border p-5 text-sm text-slate-700 ${TONE[listing.status]}`}>
+    <section
+      aria-labelledby="listing-status-heading"
+      className={`space-y-2 rounded-xl border p-5 text-sm text-slate-700 ${TONE[listing.status]}`}
+    >
       <h2 id="listing-status-heading" className="flex items-center gap-2 font-semibold text-slate-900">
         Status
         <span data-testid="listing-status">

@@ -26,7 +26,12 @@ export function MarkdownField({ id, label, value, onChange, maxLength, error }: 
             {label}
           </label>
         )}
-        <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)} className="text-xs font-medium text-brand-700 hover:underline">
+        <button
+          type="button"
+          aria-pressed={preview}
+          onClick={() => setPreview(!preview)}
+          className="text-xs font-medium text-brand-700 hover:underline"
+        >
           {preview ? "Back to editing" : "Preview"}
         </button>
       </div>
@@ -49,7 +54,8 @@ export function MarkdownField({ id, label, value, onChange, maxLength, error }: 
         <p className="text-xs text-red-600">{error}</p>
       ) : (
         <p className="text-xs text-slate-500">
-          Optional. Markdown: headings, lists, links, **bold**; no HTML. {value.length.toLocaleString("en-US")} / {maxLength.toLocaleString("en-US")} characters.
+          Optional. Markdown: headings, lists, links, **bold**; no HTML. {value.length.toLocaleString("en-US")} /{" "}
+          {maxLength.toLocaleString("en-US")} characters.
         </p>
       )}
     </div>

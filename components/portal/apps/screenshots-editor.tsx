@@ -2,24 +2,23 @@
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { LISTING_LIMITS } from "@/lib/validation/apps";
 
 import { moveRow, screenshotRow, type ScreenshotRow } from "./listing-form-values";
 
 type Props = {
   rows: ScreenshotRow[];
   onChange: (rows: ScreenshotRow[]) => void;
-  min: number;
-  max: number;
-  urlMaxLength: number;
-  captionMaxLength: number;
   hint: string;
   /** The API's message for a path such as `screenshots` or `screenshots[1].url`. */
   errorFor: (path: string) => string | undefined;
 };
 
 /** Screenshot rows of URL and caption; the row order is the order on the listing. */
-export function ScreenshotsEditor({ rows, onChange, min, max, urlMaxLength, captionMaxLength, hint, errorFor }: Props) {
-  const update = (index: number, change: Partial<ScreenshotRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+export function ScreenshotsEditor({ rows, onChange, hint, errorFor }: Props) {
+  const { minScreenshots: min, maxScreenshots: max } = LISTING_LIMITS;
+  const update = (index: number, change: Partial<ScreenshotRow>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-700">Screenshots</legend>
@@ -37,7 +36,7 @@ export function ScreenshotsEditor({ rows, onChange, min, max, urlMaxLength, capt
                 label={`Screenshot ${n} URL`}
                 type="url"
                 value={row.url}
-                maxLength={urlMaxLength}
+                maxLength={LISTING_LIMITS.url}
                 placeholder="https://"
                 onChange={(event) => update(index, { url: event.target.value })}
                 error={errorFor(`screenshots[${index}].url`)}
@@ -46,12 +45,18 @@ export function ScreenshotsEditor({ rows, onChange, min, max, urlMaxLength, capt
                 id={`screenshot-${n}-caption`}
                 label={`Screenshot ${n} caption`}
                 value={row.caption}
-                maxLength={captionMaxLength}
+                maxLength={LISTING_LIMITS.caption}
                 onChange={(event) => update(index, { caption: event.target.value })}
                 error={errorFor(`screenshots[${index}].caption`)}
               />
               <div className="flex items-end gap-1">
-                <Button type="button" variant="secondary" aria-label={`Move screenshot ${n} up`} disabled={index === 0} onClick={() => onChange(moveRow(rows, index, -1))}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={`Move screenshot ${n} up`}
+                  disabled={index === 0}
+                  onClick={() => onChange(moveRow(rows, index, -1))}
+                >
                   ↑
                 </Button>
                 <Button

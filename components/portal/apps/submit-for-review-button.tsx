@@ -1,11 +1,8 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-
-import { errorMessage, problemOf } from "@/components/portal/problem";
+import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import { apiFetch } from "@/lib/client/api";
+import { useApiAction } from "@/lib/client/use-api-action";
 
 /** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2": the image each asset error is about. */
 function imageLabel(path: string): string {
@@ -15,33 +12,33 @@ function imageLabel(path: string): string {
   return screenshot ? `Screenshot ${Number(screenshot[1]) + 1}` : path;
 }
 
+type Props = {
+  appId: string;
+  /** Unsaved edits in the listing's form: they are saved first, so the reviewed version is the one on screen. */
+  saveFirst?: () => Promise<unknown>;
+};
+
 /** DRAFT/REJECTED → PENDING. The server fetches and checks every image first. */
-export function SubmitForReviewButton({ appId }: { appId: string }) {
-  const router = useRouter();
-  const submit = useMutation({
-    mutationFn: () => apiFetch(`/api/dev/apps/${appId}/submit`, { method: "POST" }),
-    onSuccess: () => router.refresh(),
-  });
-  const problem = problemOf(submit.error);
+export function SubmitForReviewButton({ appId, saveFirst }: Props) {
+  const submit = useApiAction(() => ({ path: `/api/dev/apps/${appId}/submit`, method: "POST" }));
+  async function saveAndSubmit() {
+    // A failed save shows its errors in the form and nothing is submitted.
+    if (
+      saveFirst &&
+      !(await saveFirst().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    submit.mutate();
+  }
   return (
     <div className="space-y-2">
-      <Button onClick={() => submit.mutate()} disabled={submit.isPending}>
-        {submit.isPending ? "Checking images…" : "Submit for review"}
+      <Button type="button" onClick={() => void saveAndSubmit()} disabled={submit.isPending}>
+        {submit.isPending ? "Checking images…" : saveFirst ? "Save and submit for review" : "Submit for review"}
       </Button>
-      {submit.error ? (
-        <div role="alert" className="space-y-1 text-sm text-red-700">
-          <p>{problem?.code === "asset_invalid" ? "Some images do not meet the requirements:" : errorMessage(submit.error)}</p>
-          {problem?.errors.length ? (
-            <ul className="list-disc pl-5" aria-label="Image problems">
-              {problem.errors.map((error) => (
-                <li key={error.path}>
-                  <span className="font-medium">{imageLabel(error.path)}</span> ({error.path}): {error.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ActionError error={submit.error} describeField={imageLabel} />
     </div>
   );
 }

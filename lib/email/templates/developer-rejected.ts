@@ -14,7 +14,7 @@ export function developerRejectedEmail({ developerName, reason }: DeveloperRejec
       {
         paragraph: [
           "What happens next: until the account is verified you cannot create API keys or submit apps. ",
-          "If you can address the reason, update your profile in the developer portal and contact Yapture support to ask for another review.",
+          "If you can address the reason, update your profile in the developer portal and ask for another review there.",
         ],
       },
     ],

@@ -2,21 +2,30 @@ import type { EmailType } from "@/lib/domain/enums";
 
 import { appApprovedEmail, type AppApprovedInput } from "./app-approved";
 import { appRejectedEmail, type AppRejectedInput } from "./app-rejected";
+import { developerReinstatedEmail, type DeveloperReinstatedInput } from "./developer-reinstated";
 import { developerRejectedEmail, type DeveloperRejectedInput } from "./developer-rejected";
+import { developerSuspendedEmail, type DeveloperSuspendedInput } from "./developer-suspended";
 import { developerVerifiedEmail, type DeveloperVerifiedInput } from "./developer-verified";
 import type { RenderedEmail } from "./layout";
 
-export type { AppApprovedInput, AppRejectedInput, DeveloperRejectedInput, DeveloperVerifiedInput, RenderedEmail };
+export type { RenderedEmail };
 export { REVIEW_CRITERION_LABELS } from "@/lib/domain/enums";
-export { escapeHtml } from "./layout";
 
 /** What each email type needs, discriminated by `type`. */
-export type EmailInput = DeveloperVerifiedInput | DeveloperRejectedInput | AppApprovedInput | AppRejectedInput;
+export type EmailInput =
+  | DeveloperVerifiedInput
+  | DeveloperRejectedInput
+  | DeveloperSuspendedInput
+  | DeveloperReinstatedInput
+  | AppApprovedInput
+  | AppRejectedInput;
 
 // Exhaustive by construction: a new EMAIL_TYPES value without a template fails to compile here.
 const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) => RenderedEmail } = {
   DEVELOPER_VERIFIED: developerVerifiedEmail,
   DEVELOPER_REJECTED: developerRejectedEmail,
+  DEVELOPER_SUSPENDED: developerSuspendedEmail,
+  DEVELOPER_REINSTATED: developerReinstatedEmail,
   APP_APPROVED: appApprovedEmail,
   APP_REJECTED: appRejectedEmail,
 };

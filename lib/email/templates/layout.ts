@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 /** A run of text inside a paragraph. Templates never write markup: the layout escapes every string. */
-export type Inline = string | { strong: string } | { link: string };
+type Inline = string | { strong: string } | { link: string };
 
 export type Block =
   | { paragraph: Inline[] }
@@ -23,7 +23,7 @@ export type EmailContent = {
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
@@ -65,10 +65,7 @@ function blockHtml(block: Block): string {
   if ("paragraph" in block) return `<p style="${TEXT_STYLE}">${inlineHtml(block.paragraph)}</p>`;
   if ("list" in block) {
     const items = block.list
-      .map(
-        (item) =>
-          `<li style="margin:0 0 10px;"><strong>${escapeHtml(item.label)}:</strong> ${escapeMultiline(item.text)}</li>`,
-      )
+      .map((item) => `<li style="margin:0 0 10px;"><strong>${escapeHtml(item.label)}:</strong> ${escapeMultiline(item.text)}</li>`)
       .join("");
     return `<ul style="${TEXT_STYLE}padding-left:20px;">${items}</ul>`;
   }

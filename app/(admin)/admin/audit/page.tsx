@@ -17,14 +17,17 @@ export default async function AuditLog({ searchParams }: { searchParams: PageSea
       <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
         {events.items.map(auditEventView).map((event) => (
           <li key={event.id} className="px-4 py-3" data-testid="audit-row">
-            <span className="font-mono text-xs text-slate-500">{event.createdAt.slice(0, 19).replace("T", " ")}</span>{" "}
-            <span className="font-medium">{event.actor.email}</span> · {event.action} · {event.targetType} {event.targetId.slice(0, 8)} ·{" "}
-            {String(event.before?.status ?? "")} → {String(event.after?.status ?? "")}
+            <span className="font-mono text-xs text-slate-600">{event.createdAt.slice(0, 19).replace("T", " ")}</span>{" "}
+            <span className="font-medium">{event.actor.email}</span> · {event.action} · {event.targetType}{" "}
+            <span className="font-medium" title={event.targetId}>
+              {event.targetName ?? `(deleted) ${event.targetId}`}
+            </span>{" "}
+            · {String(event.before?.status ?? "")} → {String(event.after?.status ?? "")}
           </li>
         ))}
       </ol>
-      {events.total === 0 ? <p className="text-sm text-slate-500">No actions recorded yet.</p> : null}
-      <Pager basePath="/admin/audit" params={{}} page={events.page} totalPages={events.totalPages} />
+      {events.total === 0 ? <p className="text-sm text-slate-600">No actions recorded yet.</p> : null}
+      <Pager basePath="/admin/audit" of={events} />
     </section>
   );
 }

@@ -1,7 +1,10 @@
-import { StatusBadge } from "@/components/portal/status-badge";
+import { Button } from "@/components/ui/button";
+import { InlineSelect } from "@/components/ui/inline-select";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
+import { EMAIL_TYPES } from "@/lib/domain/enums";
 import { listEmails } from "@/lib/email/log-queries";
 import { emailLogView } from "@/lib/email/views";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
@@ -16,23 +19,52 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Email log</h1>
-      <DataTable columns={["To", "Type", "Subject", "Status", "Attempts", "Created"]} empty={emails.total === 0 ? "No emails yet." : null}>
-            {emails.items.map(emailLogView).map((email) => (
-              <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
-                <td className="px-4 py-3">{email.to}</td>
-                <td className="px-4 py-3 text-xs">{email.type}</td>
-                <td className="px-4 py-3">{email.subject}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={email.status === "SENT" ? "APPROVED" : email.status === "FAILED" ? "REJECTED" : "PENDING"} />
-                  <span className="ml-1 text-xs">{email.status}</span>
-                  {email.lastError ? <p className="mt-1 text-xs text-red-700">{email.lastError}</p> : null}
-                </td>
-                <td className="px-4 py-3">{email.attempts}</td>
-                <td className="px-4 py-3 text-xs text-slate-500">{email.createdAt.slice(0, 19).replace("T", " ")}</td>
-              </tr>
-            ))}
+      <form action="/admin/emails" className="flex flex-wrap items-end gap-3" aria-label="Filter emails">
+        <label className="text-sm">
+          <span className="block text-slate-700">Recipient</span>
+          <input
+            name="to"
+            type="search"
+            defaultValue={to}
+            maxLength={254}
+            placeholder="name@example.com"
+            className="mt-1 w-64 max-w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
+        </label>
+        <InlineSelect
+          name="type"
+          label="Type"
+          anyLabel="Every type"
+          defaultValue={type}
+          options={EMAIL_TYPES.map((value) => ({ value, label: value }))}
+        />
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      </form>
+      <DataTable
+        columns={["To", "Type", "Subject", "Status", "Attempts", "Created", "Sent"]}
+        empty={emails.total === 0 ? "No emails yet." : null}
+      >
+        {emails.items.map(emailLogView).map((email) => (
+          <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
+            <td className="px-4 py-3">{email.to}</td>
+            <td className="px-4 py-3 text-xs">{email.type}</td>
+            <td className="px-4 py-3">{email.subject}</td>
+            <td className="px-4 py-3">
+              <StatusBadge status={email.status === "SENT" ? "APPROVED" : email.status === "FAILED" ? "REJECTED" : "PENDING"} />
+              <span className="ml-1 text-xs">{email.status}</span>
+              {email.lastError ? <p className="mt-1 text-xs text-red-700">{email.lastError}</p> : null}
+            </td>
+            <td className="px-4 py-3">{email.attempts}</td>
+            <td className="px-4 py-3 text-xs text-slate-600">{email.createdAt.slice(0, 19).replace("T", " ")}</td>
+            <td className="px-4 py-3 text-xs text-slate-600" data-testid="sent-at">
+              {email.sentAt ? email.sentAt.slice(0, 19).replace("T", " ") : "—"}
+            </td>
+          </tr>
+        ))}
       </DataTable>
-      <Pager basePath="/admin/emails" params={{ to, type }} page={emails.page} totalPages={emails.totalPages} />
+      <Pager basePath="/admin/emails" params={{ to, type }} of={emails} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ReviewForm } from "@/components/admin/review-form";
-import { AppPresentation } from "@/components/marketplace/app-presentation";
+import { AppPresentation } from "@/components/ui/app-presentation";
+import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
 import { listAppsForAdmin } from "@/lib/apps/review";
 import { adminAppView } from "@/lib/apps/views";
@@ -18,19 +19,33 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
   return (
     <section className="space-y-8">
       <h1 className="text-2xl font-semibold">Review queue ({queue.total})</h1>
-      {queue.total === 0 ? <p className="text-slate-500">Nothing waiting for review.</p> : null}
+      {queue.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
       {queue.items.map(adminAppView).map((app) => (
-        <div key={app.id} className="grid gap-6 rounded-2xl border border-slate-200 bg-slate-100/60 p-6 xl:grid-cols-[1fr_22rem]" data-testid="pending-listing">
+        <div
+          key={app.id}
+          className="grid gap-6 rounded-2xl border border-slate-200 bg-slate-100/60 p-6 xl:grid-cols-[1fr_22rem]"
+          data-testid="pending-listing"
+        >
           <div className="min-w-0 rounded-xl bg-white p-6">
-            <p className="mb-4 text-xs text-slate-500">
+            <p className="mb-4 text-xs text-slate-600">
               Submitted {app.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {app.developer.name} ({app.developer.email})
             </p>
+            {app.rejection ? (
+              <section
+                aria-label="Earlier rejection"
+                className="mb-6 space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
+                data-testid="earlier-rejection"
+              >
+                <h2 className="text-sm font-semibold text-amber-900">Resubmitted after a rejection: check these were fixed</h2>
+                <RejectionReasons rejection={app.rejection} />
+              </section>
+            ) : null}
             <AppPresentation app={app} />
           </div>
           <ReviewForm appId={app.id} />
         </div>
       ))}
-      <Pager basePath="/admin/reviews" params={{}} page={queue.page} totalPages={queue.totalPages} />
+      <Pager basePath="/admin/reviews" of={queue} />
     </section>
   );
 }

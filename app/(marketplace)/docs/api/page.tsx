@@ -14,7 +14,12 @@ type OperationDoc = {
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
   tags: string[];
 };
-type Doc = { info: { description: string }; tags: { name: string }[]; paths: Record<string, Record<string, OperationDoc>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  info: { description: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const METHOD_COLORS: Record<string, string> = {
   get: "bg-emerald-100 text-emerald-800",
@@ -26,7 +31,13 @@ const METHOD_COLORS: Record<string, string> = {
 
 function authLabel(security: OperationDoc["security"]): string {
   if (security.length === 0) return "No authentication";
-  return security.map((requirement) => Object.entries(requirement).map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(", ")})` : name)).join(" + ")).join(" or ");
+  return security
+    .map((requirement) =>
+      Object.entries(requirement)
+        .map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(", ")})` : name))
+        .join(" + "),
+    )
+    .join(" or ");
 }
 
 function Schema({ schema }: { schema: unknown }) {
@@ -37,17 +48,23 @@ function Schema({ schema }: { schema: unknown }) {
 export default async function ApiDocsPage() {
   const baseUrl = env().APP_URL;
   const doc = openApiDocument(baseUrl) as Doc;
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
   return (
     <div className="grid gap-10 lg:grid-cols-[14rem_1fr]">
       <nav className="space-y-2 text-sm lg:sticky lg:top-6 lg:self-start" aria-label="API sections">
-        <a href="#getting-started" className="block font-medium">Getting started</a>
+        <a href="#getting-started" className="block font-medium">
+          Getting started
+        </a>
         {doc.tags.map((tag) => (
           <a key={tag.name} href={`#${tag.name.replace(/\s+/g, "-").toLowerCase()}`} className="block text-slate-600 hover:text-slate-900">
             {tag.name}
           </a>
         ))}
-        <a href="/api/openapi.json" className="block pt-2 text-brand-700 underline">openapi.json</a>
+        <a href="/api/openapi.json" className="block pt-2 text-brand-700 underline">
+          openapi.json
+        </a>
       </nav>
       <div className="min-w-0 space-y-12">
         <header className="space-y-4">
@@ -72,27 +89,44 @@ export default async function ApiDocsPage() {
               .map(({ path, method, operation }) => (
                 <details key={`${method} ${path}`} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="operation">
                   <summary className="cursor-pointer">
-                    <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_COLORS[method] ?? ""}`}>{method}</span>
+                    <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_COLORS[method] ?? ""}`}>
+                      {method}
+                    </span>
                     <code className="text-sm">{path}</code>
                     <span className="ml-3 text-sm text-slate-600">{operation.summary}</span>
                   </summary>
                   <div className="mt-4 space-y-4 text-sm">
                     {operation.description ? <Markdown source={operation.description} /> : null}
-                    <p><span className="font-medium">Authentication:</span> {authLabel(operation.security)}</p>
+                    <p>
+                      <span className="font-medium">Authentication:</span> {authLabel(operation.security)}
+                    </p>
                     {operation.parameters.length > 0 ? (
-                      <table className="w-full text-left text-xs">
-                        <thead className="text-slate-500"><tr><th className="py-1">Parameter</th><th>In</th><th>Schema</th><th>Description</th></tr></thead>
-                        <tbody>
-                          {operation.parameters.map((parameter) => (
-                            <tr key={parameter.name} className="border-t border-slate-100 align-top">
-                              <td className="py-1 font-mono">{parameter.name}{parameter.required ? " *" : ""}</td>
-                              <td>{parameter.in}</td>
-                              <td className="font-mono">{JSON.stringify(parameter.schema)}</td>
-                              <td>{parameter.description ?? ""}</td>
+                      // Wide schemas scroll inside their own box on a phone, not the page.
+                      <div className="overflow-x-auto">
+                        <table className="w-full text-left text-xs">
+                          <thead className="text-slate-600">
+                            <tr>
+                              <th className="py-1">Parameter</th>
+                              <th>In</th>
+                              <th>Schema</th>
+                              <th>Description</th>
                             </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                          </thead>
+                          <tbody>
+                            {operation.parameters.map((parameter) => (
+                              <tr key={parameter.name} className="border-t border-slate-100 align-top">
+                                <td className="py-1 font-mono">
+                                  {parameter.name}
+                                  {parameter.required ? " *" : ""}
+                                </td>
+                                <td>{parameter.in}</td>
+                                <td className="font-mono break-all">{JSON.stringify(parameter.schema)}</td>
+                                <td>{parameter.description ?? ""}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
                     ) : null}
                     {operation.requestBody ? (
                       <div>
@@ -120,7 +154,9 @@ export default async function ApiDocsPage() {
           {Object.entries(doc.components.schemas).map(([name, schema]) => (
             <details key={name} className="rounded-xl border border-slate-200 bg-white p-4">
               <summary className="cursor-pointer font-mono text-sm">{name}</summary>
-              <div className="mt-3"><Schema schema={schema} /></div>
+              <div className="mt-3">
+                <Schema schema={schema} />
+              </div>
             </details>
           ))}
         </section>

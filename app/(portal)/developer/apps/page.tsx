@@ -2,7 +2,7 @@ import Link from "next/link";
 import { z } from "zod";
 
 import { AppLogo } from "@/components/portal/apps/app-logo";
-import { StatusBadge } from "@/components/portal/status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { Pager } from "@/components/ui/pager";
 import { listDeveloperApps } from "@/lib/apps/service";
@@ -16,7 +16,10 @@ const listQuery = z.object({ page: pagingQuery().page });
 
 function NewListingLink() {
   return (
-    <Link href="/developer/apps/new" className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+    <Link
+      href="/developer/apps/new"
+      className="inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+    >
       New listing
     </Link>
   );
@@ -54,7 +57,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
           ))}
         </ul>
       )}
-      <Pager basePath="/developer/apps" params={{}} page={listings.page} totalPages={listings.totalPages} />
+      <Pager basePath="/developer/apps" of={listings} />
     </section>
   );
 }

@@ -1,38 +1,31 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
-
-import { AppPresentation } from "@/components/marketplace/app-presentation";
-import { AppForm } from "@/components/portal/app-form";
+import { AppPresentation } from "@/components/ui/app-presentation";
+import { AppForm } from "@/components/portal/apps/app-form";
 import { DeleteListingButton } from "@/components/portal/apps/delete-listing-button";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
-import { LISTING_RULES } from "@/components/portal/apps/listing-rules";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
+import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from-review-button";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
 import { analyticsView, developerAppView } from "@/lib/apps/views";
 import type { AppStatus } from "@/lib/domain/enums";
-import { ApiError } from "@/lib/http";
-import { isWellFormedParam } from "@/lib/http/path-params";
+import { orNotFound } from "@/lib/pages/or-not-found";
 import { can } from "@/lib/state/machine";
 
 export const metadata = { title: "Listing" };
 
+const BACK = { href: "/developer/apps", label: "Your apps" };
+
 const allows = (action: AppAction, status: AppStatus) => can(APP_STATES, action, status);
 
-async function loadListing(developerId: string, appId: string) {
-  if (!isWellFormedParam("id", appId)) notFound();
-  try {
+const loadListing = (developerId: string, appId: string) =>
+  orNotFound({ name: "id", value: appId }, async () => {
     const [listing, analytics] = await Promise.all([getDeveloperApp({ developerId, appId }), getAppAnalytics({ developerId, appId })]);
     return { listing: developerAppView(listing), analytics: analyticsView(analytics) };
-  } catch (error) {
-    // Someone else's listing is "not found" too, so nothing leaks about it.
-    if (error instanceof ApiError && error.code === "not_found") notFound();
-    throw error;
-  }
-}
+  });
 
 export default async function ListingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -42,16 +35,13 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const canEdit = allows("edit", listing.status);
   return (
     <div className="space-y-8">
-      <div>
-        <Link href="/developer/apps" className="text-sm text-brand-700 hover:underline">
-          ← Your apps
-        </Link>
-        <h1 className="mt-2 text-2xl font-semibold">{listing.name}</h1>
+      <PageTitle back={BACK} title={listing.name}>
         <p className="font-mono text-xs text-slate-500">{listing.slug}</p>
-      </div>
+      </PageTitle>
       <ListingStatus listing={listing} />
       <div className="flex flex-wrap items-start gap-4">
-        {allows("submit", listing.status) ? <SubmitForReviewButton appId={listing.id} /> : null}
+        {allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} /> : null}
+        {allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} /> : null}
         {allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
       </div>
       {canEdit ? (
@@ -59,7 +49,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <h2 id="edit-heading" className="text-lg font-semibold">
             Edit listing
           </h2>
-          <AppForm rules={LISTING_RULES} app={listing} />
+          <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
       <ListingAnalytics analytics={analytics} />

@@ -1,10 +1,8 @@
 import { listPublicCategories } from "@/lib/apps/public-categories";
 import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
-import { otherMethods, route } from "@/lib/http";
+import { otherMethods, publicGet } from "@/lib/http";
 
 // GET /api/apps/categories/list — the ten categories in the specification's order, with public app counts.
-export const GET = route(async ({ request }) =>
-  cachedJson(request, { data: await listPublicCategories() }, PUBLIC_CACHE.categories),
-);
+export const GET = publicGet(async ({ request }) => cachedJson(request, { data: await listPublicCategories() }, PUBLIC_CACHE.categories));
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -5,7 +5,9 @@ import { withDeveloper } from "@/lib/auth/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/dev/apps/:id/submit — check the images, then DRAFT/REJECTED → PENDING for review.
-export const POST = withDeveloper<{ id: string }>({ scope: "APP_UPDATE" }, async ({ developer, params }) => {
+export const POST = withDeveloper<{ id: string }>({ scope: "APP_UPDATE" }, async ({ developer, params, limit }) => {
+  // Each submit fetches every image of the listing.
+  await limit("submit", developer.id);
   return json(developerAppView(await submitApp({ developerId: developer.id, appId: params.id, checkAssets: checkListingAssets() })));
 });
 

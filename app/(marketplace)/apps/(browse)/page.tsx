@@ -1,0 +1,132 @@
+import Link from "next/link";
+
+import { AppCard } from "@/components/marketplace/app-card";
+import { InlineSelect } from "@/components/ui/inline-select";
+import { Pager } from "@/components/ui/pager";
+import { listPublicCategories } from "@/lib/apps/public-categories";
+import { closestPublicName, listPublicApps } from "@/lib/apps/public-queries";
+import { publicAppView } from "@/lib/apps/views";
+import { APP_ENVIRONMENTS } from "@/lib/domain/enums";
+import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/validation/public";
+
+const SORT_LABELS: Record<Exclude<PublicSort, "relevance">, string> = {
+  popular: "Most installed",
+  rating: "Top rated",
+  newest: "Newest",
+  name: "Name",
+};
+const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
+
+export const metadata = { title: "Browse apps" };
+
+/** `/apps?…` with the given filters (empty ones left out) at `page` (the first page needs no parameter). */
+function pageHref(params: Record<string, string | undefined>, page: number): string {
+  const entries = Object.entries({ ...params, page: page > 1 ? String(page) : undefined });
+  const next = new URLSearchParams(entries.filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return `/apps?${next.toString()}`;
+}
+
+// Browse and search: the same query schema and service as GET /api/apps.
+export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
+  const query = await pageQuery(searchParams, listAppsQuery);
+  const [results, categories] = await Promise.all([listPublicApps({ query }), listPublicCategories()]);
+  const { total } = results;
+  const apps = results.items.map(publicAppView);
+  const params = {
+    search: query.search,
+    category: query.category,
+    environment: query.environment,
+    featured: query.featured === undefined ? undefined : String(query.featured),
+    sort: query.sort,
+  };
+  const pastTheEnd = apps.length === 0 && total > 0;
+  const suggestion = total === 0 && query.search ? await closestPublicName(query.search) : undefined;
+  const categoryHref = (category?: string) => pageHref({ ...params, category }, 1);
+  return (
+    <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
+      <aside className="space-y-1 text-sm">
+        <h2 className="mb-2 text-xs font-semibold text-slate-600 uppercase">Categories</h2>
+        <Link href={categoryHref(undefined)} className={`block rounded-lg px-3 py-1.5 ${!query.category ? "bg-white font-medium" : ""}`}>
+          All apps
+        </Link>
+        {categories.map((entry) => (
+          <Link
+            key={entry.category}
+            href={categoryHref(entry.category)}
+            className={`flex justify-between rounded-lg px-3 py-1.5 ${query.category === entry.category ? "bg-white font-medium" : ""}`}
+            data-testid="category-link"
+          >
+            <span>{entry.label}</span>
+            <span className="text-slate-600">{entry.count}</span>
+          </Link>
+        ))}
+      </aside>
+      <section className="min-w-0 space-y-6">
+        <h1 className="text-2xl font-semibold">{query.search ? "Search apps" : "Browse apps"}</h1>
+        <form className="flex flex-wrap gap-3" action="/apps">
+          <input
+            name="search"
+            defaultValue={query.search}
+            placeholder="Search apps"
+            aria-label="Search apps"
+            maxLength={PUBLIC_LIMITS.search}
+            className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-auto sm:min-w-64 sm:flex-1"
+          />
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          <InlineSelect
+            name="environment"
+            label="Environment"
+            anyLabel="Any environment"
+            defaultValue={query.environment}
+            options={APP_ENVIRONMENTS.map((value) => ({ value, label: value }))}
+          />
+          <InlineSelect
+            name="featured"
+            label="Featured"
+            anyLabel="All apps"
+            defaultValue={params.featured}
+            options={[{ value: "true", label: "Featured only" }]}
+          />
+          <InlineSelect name="sort" label="Sort" anyLabel="Best match" defaultValue={query.sort} options={SORT_OPTIONS} />
+          <button className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">Search</button>
+        </form>
+        <p className="text-sm text-slate-600" data-testid="result-count">
+          {pastTheEnd ? (
+            <>
+              Page {query.page} is past the last page of {total} {total === 1 ? "app" : "apps"}.{" "}
+              <Link href={pageHref(params, 1)} className="text-brand-700 underline">
+                Go to the first page
+              </Link>
+            </>
+          ) : (
+            <>
+              {total} {total === 1 ? "app" : "apps"}
+              {query.search ? ` matching “${query.search}”` : ""}
+            </>
+          )}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {apps.map((app) => (
+            <AppCard key={app.slug} app={app} />
+          ))}
+        </div>
+        {total === 0 ? (
+          <div className="space-y-1 text-slate-700" data-testid="no-results">
+            <p>No apps match. Try fewer words or another category.</p>
+            {suggestion ? (
+              <p>
+                Did you mean{" "}
+                <Link href={pageHref({ ...params, search: suggestion }, 1)} className="font-medium text-brand-700 underline">
+                  {suggestion}
+                </Link>
+                ?
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <Pager basePath="/apps" params={params} of={results} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+
+import { AppCard } from "@/components/marketplace/app-card";
+import { ExternalLink } from "@/components/ui/external-link";
+import { listPublicAppsOfDeveloper } from "@/lib/apps/public-queries";
+import { publicAppView } from "@/lib/apps/views";
+import { getPublicDeveloper } from "@/lib/developers/service";
+import { orNotFound } from "@/lib/pages/or-not-found";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** Enough for any one developer's catalogue on one page (a developer holds at most 100 listings). */
+const MAX_APPS = 100;
+
+const loadDeveloper = (id: string) => orNotFound({ name: "id", value: id }, () => getPublicDeveloper(id));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const developer = await loadDeveloper((await params).id);
+  return { title: developer.companyName ?? developer.name };
+}
+
+// A verified developer's public page: who they are and their approved apps.
+export default async function DeveloperPage({ params }: Props) {
+  const developer = await loadDeveloper((await params).id);
+  const apps = (await listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS })).map(publicAppView);
+  return (
+    <div className="space-y-8">
+      <header className="max-w-3xl space-y-2">
+        <h1 className="text-3xl font-bold">{developer.companyName ?? developer.name}</h1>
+        {developer.companyName ? <p className="text-slate-600">{developer.name}</p> : null}
+        {developer.websiteUrl ? (
+          <p>
+            <ExternalLink href={developer.websiteUrl}>{developer.websiteUrl}</ExternalLink>
+          </p>
+        ) : null}
+        {developer.bio ? <p className="whitespace-pre-line text-slate-700">{developer.bio}</p> : null}
+      </header>
+      <section aria-labelledby="apps-heading" className="space-y-4">
+        <h2 id="apps-heading" className="text-xl font-semibold">
+          Apps ({apps.length})
+        </h2>
+        {apps.length === 0 ? (
+          <p className="text-slate-600">No apps in the marketplace yet.</p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {apps.map((app) => (
+              <AppCard key={app.slug} app={app} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+
+import * as devApps from "@/app/api/dev/apps/route";
+import { listPopularApps } from "@/lib/apps/public-queries";
+import { adminApiForFile } from "@/lib/testing/admin-api";
+import { apiKeyHeader } from "@/lib/testing/api-keys";
+import { insertApp } from "@/lib/testing/apps";
+import { createTestDeveloper } from "@/lib/testing/developers";
+import { call } from "@/lib/testing/http";
+import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+
+import * as reinstate from "../reinstate/route";
+import * as suspend from "./route";
+
+const admin = adminApiForFile();
+const capture = emailCaptureForFile();
+
+describe("POST /api/admin/developers/:id/suspend", () => {
+  it("suspend hides the developer's apps from the public and blocks their keys; reinstate restores both", async () => {
+    const dev = await createTestDeveloper();
+    const app = await insertApp(dev.developer);
+    const key = await apiKeyHeader(dev.developer);
+    const visible = async () => (await listPopularApps({ limit: 100 })).some((a) => a.app.slug === app.slug);
+    expect(await visible()).toBe(true);
+
+    expect((await admin.post(suspend.POST, dev.developer.id, { reason: "Abuse report" })).status).toBe(200);
+    expect(await visible()).toBe(false);
+    const blocked = await call(devApps.GET, { headers: { authorization: key.authorization } });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.code).toBe("developer_suspended");
+
+    expect((await admin.post(reinstate.POST, dev.developer.id)).status).toBe(200);
+    expect(await visible()).toBe(true);
+  });
+
+  it("emails the developer on suspension, with the reason, and again on reinstatement", async () => {
+    const dev = await createTestDeveloper();
+    await capture.deliverAll();
+    const sentBefore = capture.requests.length;
+    const suspended = await admin.post(suspend.POST, dev.developer.id, { reason: "Spam reports from several workspaces" });
+    expect(suspended.body).toMatchObject({ status: "SUSPENDED", statusReason: "Spam reports from several workspaces" });
+    await admin.post(reinstate.POST, dev.developer.id);
+    await capture.deliverAll();
+    const sent = capture.requests.slice(sentBefore).filter((request) => request.body.to.includes(dev.developer.email));
+    expect(sent.map((request) => request.body.subject)).toEqual([
+      expect.stringContaining("is suspended"),
+      expect.stringContaining("is active again"),
+    ]);
+    expect(sent[0]!.body.text).toContain("Spam reports from several workspaces");
+  });
+
+  it("refuses a developer waiting for verification with 409 invalid_state", async () => {
+    const pending = await createTestDeveloper("PENDING_VERIFICATION");
+    expect((await admin.post(suspend.POST, pending.developer.id, { reason: "x" })).status).toBe(409);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+
+import * as verify from "@/app/api/admin/developers/[id]/verify/route";
+import { adminApiForFile } from "@/lib/testing/admin-api";
+import { createTestDeveloper } from "@/lib/testing/developers";
+import { call } from "@/lib/testing/http";
+import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+
+import * as emails from "./route";
+
+const admin = adminApiForFile();
+const capture = emailCaptureForFile();
+
+describe("GET /api/admin/emails", () => {
+  it("shows the email log, filterable by recipient and type", async () => {
+    const pending = await createTestDeveloper("PENDING_VERIFICATION");
+    await admin.post(verify.POST, pending.developer.id);
+    await capture.deliverAll();
+    const res = await call(emails.GET, {
+      headers: admin.headers,
+      path: `/api/admin/emails?to=${encodeURIComponent(pending.developer.email)}&type=DEVELOPER_VERIFIED`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      "attempts",
+      "createdAt",
+      "id",
+      "lastError",
+      "sentAt",
+      "status",
+      "subject",
+      "to",
+      "type",
+    ]);
+    expect(res.body.data[0]).toMatchObject({ status: "SENT", attempts: 1 });
+  });
+});

@@ -1,0 +1,212 @@
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { getDb, queryRows } from "@/db/client";
+import { installs } from "@/db/schema";
+import { installedWorkspaces } from "@/lib/installs/service";
+import { apiKeyHeader } from "@/lib/testing/api-keys";
+import { createTestDeveloper } from "@/lib/testing/developers";
+import { call } from "@/lib/testing/http";
+import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
+import { insertPublicApp, readApp } from "@/lib/testing/apps";
+
+import * as install from "./route";
+
+type InstallOptions = Omit<Parameters<typeof call>[1] & object, "method" | "params">;
+const post = (slug: string, options: InstallOptions = {}) =>
+  call(install.POST, { method: "POST", path: `/api/apps/${slug}/install`, params: { slug }, ...options });
+
+async function installRows(appId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(installs).where(eq(installs.appId, appId));
+  return row!.n;
+}
+
+describe("POST /api/apps/:slug/install", () => {
+  it("counts a workspace once: 201, then 200 with the same count", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const first = await post(app.slug, { body: { workspaceId: "ws-acme" } });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ slug: app.slug, installCount: 1 });
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("x-request-id")).toBeTruthy();
+
+    const again = await post(app.slug, { body: { workspaceId: "ws-acme" } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ slug: app.slug, installCount: 1 });
+
+    const other = await post(app.slug, { body: { workspaceId: "ws-other" } });
+    expect(other.status).toBe(201);
+    expect(other.body.installCount).toBe(2);
+    expect(await installRows(app.id)).toBe(2);
+  });
+
+  it("counts a workspace per app, not globally", async () => {
+    const { app: one } = await insertPublicApp();
+    const { app: two } = await insertPublicApp();
+    expect((await post(one.slug, { body: { workspaceId: "ws-shared" } })).status).toBe(201);
+    expect((await post(two.slug, { body: { workspaceId: "ws-shared" } })).status).toBe(201);
+  });
+
+  it.each([
+    ["no body", {}],
+    ["an empty JSON object", { body: {} }],
+    ["an empty body with a JSON content type", { rawBody: "", headers: { "content-type": "application/json" } }],
+    ["whitespace", { rawBody: "  \n", headers: { "content-type": "application/json" } }],
+  ])("counts an anonymous install (%s) once per client address and day", async (_what, options) => {
+    const { app } = await insertPublicApp({ installCount: 3 });
+    const first = await post(app.slug, { ...options, clientAddress: "203.0.113.7" });
+    const again = await post(app.slug, { ...options, clientAddress: "203.0.113.7" });
+    const other = await post(app.slug, { ...options, clientAddress: "2001:db8::42" });
+    expect([first.status, again.status, other.status]).toEqual([201, 200, 201]);
+    expect([first.body.installCount, again.body.installCount, other.body.installCount]).toEqual([4, 4, 5]);
+    expect(await installRows(app.id)).toBe(2);
+  });
+
+  it("counts 20 concurrent anonymous installs from one address once", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(app.slug, { clientAddress: "198.51.100.9" })));
+    expect(results.filter((res) => res.status === 201)).toHaveLength(1);
+    expect(results.filter((res) => res.status === 200)).toHaveLength(19);
+    expect((await readApp(app.id)).installCount).toBe(1);
+    expect(await installRows(app.id)).toBe(1);
+  });
+
+  it("stores a keyed hash of the address, never the address", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    await post(app.slug, { clientAddress: "192.0.2.55" });
+    const rows = await queryRows<{ client_key: string }>(await getDb(), sql`select client_key from installs where app_id = ${app.id}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.client_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(rows[0]!.client_key).not.toContain("192.0.2.55");
+  });
+
+  it("stays exact under 200 concurrent installs from distinct workspaces", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(app.slug, { body: { workspaceId: `ws-${i}` } })));
+    expect(results.every((res) => res.status === 201)).toBe(true);
+    // Every request saw a different count: each increment was its own.
+    expect(new Set(results.map((res) => res.body.installCount)).size).toBe(200);
+    expect((await readApp(app.id)).installCount).toBe(200);
+    expect(await installRows(app.id)).toBe(200);
+  });
+
+  it("counts one workspace once under concurrency, and anonymous installs alongside each", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const same = Array.from({ length: 30 }, () => post(app.slug, { body: { workspaceId: "ws-racing" } }));
+    const anonymous = Array.from({ length: 20 }, (_, i) => post(app.slug, { clientAddress: `192.0.2.${i + 1}` }));
+    const [sameResults, anonymousResults] = await Promise.all([Promise.all(same), Promise.all(anonymous)]);
+    expect(sameResults.filter((res) => res.status === 201)).toHaveLength(1);
+    expect(sameResults.filter((res) => res.status === 200)).toHaveLength(29);
+    expect(anonymousResults.every((res) => res.status === 201)).toBe(true);
+    expect((await readApp(app.id)).installCount).toBe(21);
+    expect(await installRows(app.id)).toBe(21);
+  });
+
+  it.each([
+    [{ workspaceId: "" }, "workspaceId", "too_small"],
+    [{ workspaceId: "w".repeat(101) }, "workspaceId", "too_big"],
+    [{ workspaceId: "has space" }, "workspaceId", "invalid_format"],
+    [{ workspaceId: "a/b" }, "workspaceId", "invalid_format"],
+    [{ workspaceId: "ünï" }, "workspaceId", "invalid_format"],
+    [{ workspaceId: 42 }, "workspaceId", "invalid_type"],
+    [{ workspaceId: null }, "workspaceId", "invalid_type"],
+    [{ workspace: "ws" }, "workspace", "unknown_field"],
+    [{ installCount: 99 }, "installCount", "read_only"],
+    [["ws"], "", "invalid_type"],
+  ])("refuses %j with 400 naming %s", async (body, path, code) => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const res = await post(app.slug, { body });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ path, code }));
+    expect((await readApp(app.id)).installCount).toBe(0);
+  });
+
+  it("accepts the widest workspace id", async () => {
+    const { app } = await insertPublicApp();
+    const res = await post(app.slug, { body: { workspaceId: `Ab0._:-${"x".repeat(93)}` } });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ["invalid JSON", { rawBody: "{workspaceId:", headers: { "content-type": "application/json" } }, 400, "invalid_json"],
+    ["a text body", { rawBody: "ws-1", headers: { "content-type": "text/plain" } }, 415, "unsupported_media_type"],
+    [
+      "a form body",
+      { rawBody: "workspaceId=ws-1", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      415,
+      "unsupported_media_type",
+    ],
+    ["a body without content type", { rawBody: '{"workspaceId":"ws-1"}' }, 415, "unsupported_media_type"],
+  ])("refuses %s", async (_what, options, status, code) => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const res = await post(app.slug, options);
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await installRows(app.id)).toBe(0);
+  });
+
+  it.each(["no-such-app", "featured", "Not A Slug"])("answers an unknown slug %j with 404", async (slug) => {
+    const res = await post(slug, { body: { workspaceId: "ws-1" } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("not_found");
+  });
+});
+
+describe("installs by a signed-in Yapture user", () => {
+  it("installs into one of the person's own workspaces, and the page can tell where it is installed", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const user = newUser();
+    const headers = await bearer(user);
+    const res = await post(app.slug, { headers, body: { workspaceId: user.workspaces[0]!.id } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ slug: app.slug, installCount: 1 });
+    expect(await installedWorkspaces({ slug: app.slug, workspaces: user.workspaces })).toEqual([user.workspaces[0]]);
+    // The session cookie of the site works the same way.
+    const viaSession = await post(app.slug, {
+      headers: { cookie: await sessionCookie(user), origin: "http://localhost:3000" },
+      body: { workspaceId: user.workspaces[1]!.id },
+    });
+    expect(viaSession.status).toBe(201);
+    expect(await installedWorkspaces({ slug: app.slug, workspaces: user.workspaces })).toEqual(user.workspaces);
+  });
+
+  it("refuses another person's workspace with 403 forbidden, counting nothing", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const [user, stranger] = [newUser(), newUser()];
+    const res = await post(app.slug, { headers: await bearer(user), body: { workspaceId: stranger.workspaces[0]!.id } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("forbidden");
+    expect((await readApp(app.id)).installCount).toBe(0);
+  });
+
+  it("needs the workspace to be named: 400 validation_failed naming workspaceId", async () => {
+    const { app } = await insertPublicApp();
+    const res = await post(app.slug, { headers: await bearer(newUser()), body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual([expect.objectContaining({ path: "workspaceId" })]);
+  });
+
+  it("treats a person without workspaces as having none to install into", async () => {
+    const { app } = await insertPublicApp();
+    const res = await post(app.slug, { headers: await bearer(newUser({ workspaces: [] })), body: { workspaceId: "ws-anything" } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("forbidden");
+  });
+
+  it("refuses bad credentials with 401 and an API key with 403 rather than installing anonymously", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const bad = await post(app.slug, { headers: { authorization: "Bearer not-a-real-token" }, body: { workspaceId: "ws-x" } });
+    expect(bad.status).toBe(401);
+    expect(bad.body.code).toBe("unauthenticated");
+    const developer = await createTestDeveloper();
+    const key = await apiKeyHeader(developer.developer);
+    const withKey = await post(app.slug, { headers: { authorization: key.authorization }, body: { workspaceId: "ws-x" } });
+    expect(withKey.status).toBe(403);
+    expect(withKey.body.code).toBe("forbidden");
+    expect((await readApp(app.id)).installCount).toBe(0);
+  });
+});

@@ -1,0 +1,259 @@
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { getDb } from "@/db/client";
+import { generateApiKey } from "@/lib/api-keys/format";
+import { env } from "@/lib/env";
+import { apiKeyHeader } from "@/lib/testing/api-keys";
+import { insertPublicApp, validAppBody } from "@/lib/testing/apps";
+import { createTestDeveloper } from "@/lib/testing/developers";
+import { call, type CallResult } from "@/lib/testing/http";
+import { bearer, newUser } from "@/lib/testing/identity";
+import { environmentForBlock } from "@/lib/testing/environment";
+import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { imageServerForFile } from "@/lib/testing/test-file-servers";
+
+import * as listApps from "./apps/route";
+import * as appDetail from "./apps/[slug]/route";
+import * as categories from "./apps/categories/list/route";
+import * as featured from "./apps/featured/list/route";
+import * as install from "./apps/[slug]/install/route";
+import * as reviews from "./apps/[slug]/reviews/route";
+import * as me from "./dev/me/route";
+import * as register from "./dev/register/route";
+import * as submit from "./dev/apps/[id]/submit/route";
+import * as devApps from "./dev/apps/route";
+
+// Every policy, through the real handlers, with small quotas so each can be used up.
+const LIMITS = {
+  RATE_LIMITS: "on",
+  RATE_LIMIT_PUBLIC_READ: "3/1m",
+  RATE_LIMIT_INSTALL: "2/1h",
+  RATE_LIMIT_REVIEW_WRITE: "2/1h",
+  RATE_LIMIT_AUTH_FAILURE: "3/5m",
+  RATE_LIMIT_DEVELOPER_API: "4/1m",
+  RATE_LIMIT_SUBMIT: "1/1h",
+  RATE_LIMIT_REGISTER: "2/1h",
+};
+environmentForBlock(LIMITS);
+const images = imageServerForFile();
+beforeEach(() => forgetProcessCaches());
+
+let addresses = 0;
+/** A fresh client address, so a request's quota is its own. */
+const newAddress = () => `203.0.113.${++addresses}`;
+
+/** A response under the quota: served, with the policy and what is left of it. */
+function expectCounted(res: CallResult, policy: string, quota: number, window: number, remaining: number) {
+  expect(res.status).toBeLessThan(300);
+  expect(res.headers.get("retry-after")).toBeNull();
+  expect(res.headers.get("ratelimit-policy")).toContain(`"${policy}";q=${quota};w=${window}`);
+  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=${remaining};t=\\d+$`));
+}
+
+function expectLimited(res: CallResult, policy: string, quota: number, window: number) {
+  expect(res.status).toBe(429);
+  expect(res.body.code).toBe("rate_limited");
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(window);
+  expect(res.headers.get("ratelimit-policy")).toContain(`"${policy}";q=${quota};w=${window}`);
+  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=0;t=\\d+$`));
+}
+
+describe("public reads", () => {
+  it("carry the rate-limit headers under the quota and answer 429 over it, per client address", async () => {
+    const address = "198.51.100.10";
+    const remaining = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call(listApps.GET, { clientAddress: address });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-policy")).toBe('"public-read";q=3;w=60');
+      remaining.push(res.headers.get("ratelimit"));
+    }
+    expect(remaining.map((value) => /r=(\d+)/.exec(value ?? "")?.[1])).toEqual(["2", "1", "0"]);
+    expectLimited(await call(listApps.GET, { clientAddress: address }), "public-read", 3, 60);
+    // A spoofed X-Forwarded-For changes nothing: the key is the address the server resolved.
+    expectLimited(await call(listApps.GET, { clientAddress: address, headers: { "x-forwarded-for": "1.2.3.4" } }), "public-read", 3, 60);
+    expect((await call(listApps.GET, { clientAddress: "198.51.100.11" })).status).toBe(200);
+  });
+
+  it("is one quota for every public GET under /api/apps", async () => {
+    const { app } = await insertPublicApp();
+    const address = "198.51.100.12";
+    const params = { slug: app.slug };
+    expectCounted(await call(featured.GET, { clientAddress: address }), "public-read", 3, 60, 2);
+    expectCounted(await call(categories.GET, { clientAddress: address }), "public-read", 3, 60, 1);
+    expectCounted(await call(appDetail.GET, { params, clientAddress: address }), "public-read", 3, 60, 0);
+    expectLimited(await call(reviews.GET, { params, clientAddress: address }), "public-read", 3, 60);
+  });
+});
+
+describe("installs", () => {
+  it("are limited per client address and app", async () => {
+    const [{ app }, { app: other }] = await Promise.all([insertPublicApp(), insertPublicApp()]);
+    const post = (slug: string, workspaceId: string, clientAddress = "198.51.100.20") =>
+      call(install.POST, { method: "POST", params: { slug }, body: { workspaceId }, clientAddress });
+    expectCounted(await post(app.slug, "ws-1"), "install", 2, 3600, 1);
+    expectCounted(await post(app.slug, "ws-2"), "install", 2, 3600, 0);
+    expectLimited(await post(app.slug, "ws-3"), "install", 2, 3600);
+    expect((await post(other.slug, "ws-3")).status).toBe(201);
+    expect((await post(app.slug, "ws-3", "198.51.100.21")).status).toBe(201);
+  });
+});
+
+describe("review writes", () => {
+  it("are limited per Yapture user", async () => {
+    const { app } = await insertPublicApp();
+    const headers = await bearer(newUser());
+    for (const [rating, remaining] of [
+      [3, 1],
+      [4, 0],
+    ]) {
+      const res = await call(reviews.POST, { method: "POST", headers, params: { slug: app.slug }, body: { rating } });
+      expectCounted(res, "review-write", 2, 3600, remaining!);
+    }
+    expectLimited(
+      await call(reviews.POST, { method: "POST", headers, params: { slug: app.slug }, body: { rating: 5 } }),
+      "review-write",
+      2,
+      3600,
+    );
+  });
+});
+
+describe("failed authentication", () => {
+  it("blocks every credentialed request from the address once its failures use up the quota", async () => {
+    const address = "198.51.100.30";
+    const { token } = await createTestDeveloper();
+    // A bad token, an API key nobody was given, and a forged portal session each count.
+    const failures: Record<string, string>[] = [
+      { authorization: "Bearer bogus-token" },
+      { authorization: `Bearer ${generateApiKey()}` },
+      { cookie: "next-auth.session-token=forged" },
+    ];
+    for (const headers of failures) {
+      const res = await call(me.GET, { headers, clientAddress: address });
+      expect(res.status).toBe(401);
+    }
+    // Even a valid token from that address is refused now, without asking Yapture.
+    expectLimited(await call(me.GET, { headers: token, clientAddress: address }), "auth-failure", 3, 300);
+    expect((await call(me.GET, { headers: token, clientAddress: "198.51.100.31" })).status).toBe(200);
+    // Requests without credentials are not affected.
+    expect((await call(listApps.GET, { clientAddress: address })).status).toBe(200);
+  });
+});
+
+describe("the developer API", () => {
+  it("shares one quota per developer across its keys and tokens", async () => {
+    const { developer, token } = await createTestDeveloper();
+    const { authorization } = await apiKeyHeader(developer);
+    const results = [];
+    for (const headers of [token, { authorization }, token, { authorization }]) {
+      results.push((await call(me.GET, { headers, clientAddress: newAddress() })).status);
+    }
+    expect(results).toEqual([200, 200, 200, 200]);
+    expectLimited(await call(me.GET, { headers: { authorization }, clientAddress: newAddress() }), "developer-api", 4, 60);
+  });
+
+  it("counts refused requests too: a key without the scope cannot be sent without limit", async () => {
+    const { developer } = await createTestDeveloper();
+    const { authorization } = await apiKeyHeader(developer, ["ANALYTICS_READ"]);
+    const results = [];
+    for (let i = 0; i < 4; i++) {
+      results.push((await call(devApps.POST, { method: "POST", headers: { authorization }, body: validAppBody(images.origin) })).status);
+    }
+    expect(results).toEqual([403, 403, 403, 403]);
+    expectLimited(await call(devApps.POST, { method: "POST", headers: { authorization }, body: {} }), "developer-api", 4, 60);
+  });
+
+  it("limits submits (which fetch images) per developer", async () => {
+    const { token } = await createTestDeveloper();
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      ids.push((await call(devApps.POST, { method: "POST", headers: token, body: validAppBody(images.origin) })).body.id);
+    }
+    expect((await call(submit.POST, { method: "POST", headers: token, params: { id: ids[0] } })).status).toBe(200);
+    expectLimited(await call(submit.POST, { method: "POST", headers: token, params: { id: ids[1] } }), "submit", 1, 3600);
+  });
+
+  it("reports both policies a submit counts against, under and over the submit limit", async () => {
+    const { token } = await createTestDeveloper();
+    const create = async () => (await call(devApps.POST, { method: "POST", headers: token, body: validAppBody(images.origin) })).body.id;
+    const [first, second] = [await create(), await create()]; // developer-api: 2 of 4 used
+    const accepted = await call(submit.POST, { method: "POST", headers: token, params: { id: first } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get("ratelimit-policy")).toBe('"developer-api";q=4;w=60, "submit";q=1;w=3600');
+    expect(accepted.headers.get("ratelimit")).toMatch(/^"developer-api";r=1;t=\d+, "submit";r=0;t=\d+$/);
+
+    const refused = await call(submit.POST, { method: "POST", headers: token, params: { id: second } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/^too many requests \(submit: 1 per 3600 s\)/);
+    expect(refused.headers.get("ratelimit-policy")).toBe('"developer-api";q=4;w=60, "submit";q=1;w=3600');
+    expect(refused.headers.get("ratelimit")).toMatch(/^"developer-api";r=0;t=\d+, "submit";r=0;t=(\d+)$/);
+    expect(refused.headers.get("retry-after")).toBe(/"submit";r=0;t=(\d+)$/.exec(refused.headers.get("ratelimit")!)![1]);
+  });
+});
+
+describe("registration", () => {
+  it("is limited per client address", async () => {
+    const address = "198.51.100.40";
+    for (const remaining of [1, 0]) {
+      const user = newUser();
+      const res = await call(register.POST, {
+        method: "POST",
+        headers: await bearer(user),
+        body: { name: user.name },
+        clientAddress: address,
+      });
+      expect(res.status).toBe(201);
+      expectCounted(res, "register", 2, 3600, remaining);
+    }
+    const late = newUser();
+    expectLimited(
+      await call(register.POST, { method: "POST", headers: await bearer(late), body: { name: late.name }, clientAddress: address }),
+      "register",
+      2,
+      3600,
+    );
+  });
+});
+
+describe("RATE_LIMITS=off", () => {
+  it("turns every policy off, headers included", async () => {
+    process.env.RATE_LIMITS = "off";
+    forgetProcessCaches();
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await call(listApps.GET, { clientAddress: "198.51.100.50" });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("ratelimit")).toBeNull();
+      }
+    } finally {
+      process.env.RATE_LIMITS = "on";
+      forgetProcessCaches();
+    }
+  });
+});
+
+describe("when the limiter's store is unreachable", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // On PGlite the counters live in memory, which cannot become unreachable.
+  it("serves requests (fail open) and warns once a minute, on a database server", async (context) => {
+    if (!env().DATABASE_URL) context.skip();
+    const db = await getDb();
+    const warnings: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: string) => void warnings.push(line));
+    process.env.LOG_LEVEL = "warn";
+    forgetProcessCaches();
+    await db.execute(sql`alter table rate_limits rename to rate_limits_unreachable`);
+    try {
+      for (let i = 0; i < 5; i++) expect((await call(listApps.GET, { clientAddress: "198.51.100.60" })).status).toBe(200);
+    } finally {
+      await db.execute(sql`alter table rate_limits_unreachable rename to rate_limits`);
+      process.env.LOG_LEVEL = "error";
+      forgetProcessCaches();
+    }
+    expect(warnings.filter((line) => line.includes("rate limiter store unreachable"))).toHaveLength(1);
+  });
+});

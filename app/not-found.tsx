@@ -1,0 +1,14 @@
+import { NotFoundMessage } from "@/components/marketplace/not-found-message";
+import { SiteHeader } from "@/components/ui/site-header";
+
+// Unknown URLs, and notFound() outside the marketplace (portal, admin): with the site's header.
+export default function NotFound() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main-content" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+        <NotFoundMessage />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+"use client";
+
+import { ActionError } from "@/components/ui/action-error";
+import { Button } from "@/components/ui/button";
+import { useApiAction } from "@/lib/client/use-api-action";
+
+/** A rejected developer, after fixing the profile, asks for another review (REJECTED → PENDING_VERIFICATION). */
+export function ResubmitProfileButton() {
+  const resubmit = useApiAction(() => ({ path: "/api/dev/me/resubmit", method: "POST" }));
+  return (
+    <div className="space-y-2">
+      <Button onClick={() => resubmit.mutate()} disabled={resubmit.isPending}>
+        {resubmit.isPending ? "Sending…" : "Ask for another review"}
+      </Button>
+      <ActionError error={resubmit.error} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useState } from "react";
+
+import { ActionError } from "@/components/ui/action-error";
+import { Button } from "@/components/ui/button";
+
+type Props = {
+  /** Visible label of the first button, e.g. "Revoke". */
+  label: string;
+  /** Accessible name when the visible label alone is ambiguous (several rows with the same button). */
+  ariaLabel?: string;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending: boolean;
+  /** The failed action's error, shown below. */
+  error?: unknown;
+};
+
+/** A destructive action that asks in place before it runs, instead of a browser dialog. */
+export function ConfirmButton({ label, ariaLabel, question, confirmLabel, onConfirm, pending, error }: Props) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {asking ? (
+        <div role="group" aria-label={question} className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-slate-700">{question}</span>
+          <Button variant="danger" disabled={pending} onClick={onConfirm}>
+            {pending ? "Working…" : confirmLabel}
+          </Button>
+          <Button variant="secondary" disabled={pending} onClick={() => setAsking(false)}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <Button variant="secondary" aria-label={ariaLabel} onClick={() => setAsking(true)}>
+          {label}
+        </Button>
+      )}
+      <ActionError error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+/**
+ * A filter: a select without a visible label (`label` names it for assistive technology), whose
+ * first, empty option means "any", and which submits its form as soon as it changes.
+ */
+export function InlineSelect({
+  name,
+  label,
+  anyLabel,
+  defaultValue,
+  options,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  defaultValue: string | undefined;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <select
+      name={name}
+      defaultValue={defaultValue ?? ""}
+      aria-label={label}
+      onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+    >
+      <option value="">{anyLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

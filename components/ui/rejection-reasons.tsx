@@ -1,0 +1,26 @@
+import { REVIEW_CRITERION_LABELS } from "@/lib/domain/enums";
+import type { DeveloperAppResource } from "@/lib/validation/responses";
+
+type Rejection = NonNullable<DeveloperAppResource["rejection"]>;
+
+/** What the reviewer found, per review criterion, with their message to the developer. */
+export function RejectionReasons({ rejection }: { rejection: Rejection }) {
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-2" data-testid="rejection-reasons" aria-label="Rejection reasons">
+        {rejection.reasons.map((reason) => (
+          <li key={reason.criterion} className="rounded-lg bg-white p-3 text-sm">
+            <span className="font-medium">{REVIEW_CRITERION_LABELS[reason.criterion]}:</span> {reason.message}
+          </li>
+        ))}
+      </ul>
+      {rejection.message ? (
+        <blockquote className="border-l-4 border-red-200 pl-3 text-sm text-slate-700">
+          <p className="text-xs font-medium text-slate-600 uppercase">Message from the reviewer</p>
+          <p className="mt-1 whitespace-pre-line">{rejection.message}</p>
+        </blockquote>
+      ) : null}
+      <p className="text-xs text-slate-600">Rejected {rejection.rejectedAt.slice(0, 10)}.</p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+import { SignOutButton } from "./sign-in-buttons";
+import { SiteHeader } from "./site-header";
+
+type Props = {
+  /** Accessible name of the navigation. */
+  label: string;
+  nav: readonly (readonly [href: string, text: string])[];
+  /** Who is signed in, above the navigation. */
+  who: ReactNode;
+  children: ReactNode;
+};
+
+/** The signed-in areas' frame (developer portal, administration): site header, side navigation, sign-out. */
+export function SidebarLayout({ label, nav, who, children }: Props) {
+  return (
+    <>
+      <SiteHeader />
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-10">
+        <aside className="space-y-1 text-sm md:w-52 md:shrink-0">
+          <div className="mb-3 truncate text-xs text-slate-500">{who}</div>
+          <nav aria-label={label} className="flex flex-wrap gap-1 md:block md:space-y-1">
+            {nav.map(([href, text]) => (
+              <Link key={href} href={href} className="block rounded-lg px-3 py-2 hover:bg-white">
+                {text}
+              </Link>
+            ))}
+          </nav>
+          <div className="pt-4">
+            <SignOutButton />
+          </div>
+        </aside>
+        <main id="main-content" className="min-w-0 flex-1">
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+
+import { expect, test } from "@playwright/test";
+import postgres from "postgres";
+
+import { CLIENT_ADDRESS_HEADER } from "../../lib/http/client-address";
+import { startResendCapture, type ResendCapture } from "../../lib/testing/resend-capture";
+import { startIdentityProvider, type StartedIdp } from "../../scripts/idp/server";
+
+// Two app processes on one Postgres database: a rate limit is one quota across both, installs
+// spread over both count exactly, and both email dispatchers together deliver each email once.
+// Only meaningful on a database server, so it runs when E2E_DATABASE_URL names one (CI's second
+// Playwright run); on PGlite it is skipped.
+
+const serverUrl = process.env.E2E_DATABASE_URL;
+const PORTS = [Number(process.env.E2E_PORT ?? 3200) + 201, Number(process.env.E2E_PORT ?? 3200) + 202];
+const PUBLIC_READS = 10;
+
+test.describe("two instances on one database", () => {
+  test.skip(!serverUrl, "needs a Postgres server (E2E_DATABASE_URL); PGlite serves one process");
+  test.describe.configure({ timeout: 180_000 });
+
+  // Named after E2E_DATABASE_URL's database, so whatever cleans up after that one finds this one too.
+  const databaseName =
+    `${serverUrl ? new URL(serverUrl).pathname.slice(1) || "postgres" : "postgres"}_two_${randomUUID().slice(0, 8)}`.slice(0, 63);
+  const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString() : "";
+  const admin = () => postgres(Object.assign(new URL(serverUrl!), { pathname: "/postgres" }).toString(), { max: 1, onnotice: () => {} });
+  let sql: postgres.Sql;
+  let idp: StartedIdp;
+  let capture: ResendCapture;
+  const children: ChildProcess[] = [];
+  const origins = PORTS.map((port) => `http://127.0.0.1:${port}`);
+
+  async function startInstance(port: number, seed: boolean): Promise<void> {
+    // tsx itself, not npx: SIGTERM must reach the server, which must be gone before its database is dropped.
+    const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseUrl,
+        SEED_ON_EMPTY: String(seed),
+        APP_URL: `http://localhost:${port}`,
+        NEXTAUTH_SECRET: "two-instances-secret-two-instances",
+        YAPTURE_ISSUER: idp.issuer,
+        YAPTURE_CLIENT_ID: "marketplace-two",
+        YAPTURE_CLIENT_SECRET: "marketplace-two-secret",
+        ADMIN_EMAILS: "admin@example.com",
+        RESEND_API_KEY: "re_two_instances",
+        RESEND_BASE_URL: capture.url,
+        RATE_LIMITS: "on",
+        RATE_LIMIT_PUBLIC_READ: `${PUBLIC_READS}/10m`,
+        RATE_LIMIT_INSTALL: "1000/1h",
+        LOG_LEVEL: "error",
+      },
+    });
+    children.push(child);
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`instance on ${port} did not become ready`);
+  }
+
+  test.beforeAll(async () => {
+    const server = admin();
+    await server.unsafe(`create database "${databaseName}"`);
+    await server.end();
+    sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+    idp = await startIdentityProvider({
+      clients: [{ clientId: "marketplace-two", clientSecret: "marketplace-two-secret", redirectUris: ["http://localhost/cb"] }],
+    });
+    capture = await startResendCapture();
+    // One instance seeds the empty database first; the second joins it.
+    await startInstance(PORTS[0]!, true);
+    await startInstance(PORTS[1]!, false);
+  });
+
+  test.afterAll(async () => {
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))),
+    );
+    await sql?.end();
+    await idp?.close();
+    await capture?.close();
+    const server = admin();
+    await server.unsafe(`drop database if exists "${databaseName}" with (force)`);
+    await server.end();
+  });
+
+  test("a public read limit is one quota across both instances", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < PUBLIC_READS + 4; i++) statuses.push((await fetch(`${origins[i % 2]}/api/apps?limit=1`)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PUBLIC_READS);
+    expect(statuses.slice(PUBLIC_READS)).toEqual([429, 429, 429, 429]);
+    // Without TRUST_PROXY, a forged X-Forwarded-For does not give the client a fresh quota, nor
+    // does sending the header the server stamps the resolved address under (it is overwritten).
+    for (const headers of [{ "x-forwarded-for": "198.51.100.77" }, { [CLIENT_ADDRESS_HEADER]: "198.51.100.78" }] as Record<
+      string,
+      string
+    >[]) {
+      const spoofed = await fetch(`${origins[1]}/api/apps?limit=1`, { headers });
+      expect(spoofed.status).toBe(429);
+      expect(spoofed.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(spoofed.headers.get("ratelimit")).toMatch(/^"public-read";r=0;t=\d+$/);
+    }
+  });
+
+  test("installs spread over both instances count exactly", async () => {
+    const [app] = await sql<
+      { id: string; slug: string; install_count: number }[]
+    >`select id, slug, install_count from apps where status = 'APPROVED' order by slug limit 1`;
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fetch(`${origins[i % 2]}/api/apps/${app!.slug}/install`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ workspaceId: `two-ws-${i % 40}` }),
+        }).then((res) => res.status),
+      ),
+    );
+    expect(results.filter((status) => status === 201)).toHaveLength(40);
+    expect(results.filter((status) => status === 200)).toHaveLength(20);
+    const [after] = await sql<{ install_count: number; rows: number }[]>`
+      select install_count, (select count(*)::int from installs where app_id = ${app!.id}) as rows from apps where id = ${app!.id}`;
+    expect(after!.install_count).toBe(app!.install_count + 40);
+    expect(after!.rows).toBe(after!.install_count);
+  });
+
+  test("both dispatchers together deliver each email exactly once", async () => {
+    capture.reset();
+    const ids = Array.from({ length: 30 }, () => randomUUID());
+    for (const id of ids) {
+      await sql`insert into email_outbox (id, type, "to", subject, html, text) values (${id}, 'DEVELOPER_VERIFIED', ${`two-${id.slice(0, 8)}@example.com`}, 'Verified', '<p>hi</p>', 'hi')`;
+    }
+    await expect
+      .poll(
+        async () =>
+          (await sql<{ n: number }[]>`select count(*)::int as n from email_outbox where id = any(${ids}) and status = 'SENT'`)[0]!.n,
+        { timeout: 60_000 },
+      )
+      .toBe(ids.length);
+    const wanted = new Set<string>(ids);
+    // Each email was sent once, not sent twice and merged by the idempotency key.
+    const sends = capture.requests.filter((request) => request.path === "/emails" && wanted.has(request.headers["idempotency-key"] ?? ""));
+    expect(sends).toHaveLength(ids.length);
+    const delivered = capture.deliveries.map((delivery) => delivery.idempotencyKey).filter((key) => wanted.has(key ?? ""));
+    expect(delivered.sort()).toEqual([...ids].sort());
+  });
+});

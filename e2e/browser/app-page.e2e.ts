@@ -1,0 +1,34 @@
+import { expectPageHealthy } from "../support/page-checks";
+import { expect, test } from "../support/test";
+
+test("an app page shows the banner at its ratio, styled markdown, and screenshots in a keyboard lightbox @phone", async ({ page }) => {
+  await page.goto("/apps/slack-sync");
+  await expect(page.getByRole("heading", { name: "Slack Sync", level: 1 })).toBeVisible();
+
+  // Banners are 1200×600: shown whole, at 2:1, not cropped into a strip.
+  const banner = page.getByRole("article").locator("img").first();
+  const box = (await banner.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(2, 1);
+
+  // The long description's markdown is typeset (headings and lists get their own styles).
+  const highlights = page.getByRole("heading", { name: "Highlights" });
+  await expect(highlights).toBeVisible();
+  expect(await highlights.evaluate((element) => getComputedStyle(element).fontWeight)).not.toBe("400");
+
+  const gallery = page.getByRole("region", { name: "Screenshots" });
+  const count = await gallery.getByRole("figure").count();
+  expect(count).toBeGreaterThan(1);
+  await gallery.getByRole("button", { name: /Open screenshot 1 of/ }).click();
+  const viewer = page.getByRole("dialog", { name: "Screenshot viewer" });
+  await expect(viewer).toBeVisible();
+  await expect(viewer).toContainText(`1 / ${count}`);
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer).toContainText(`2 / ${count}`);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(viewer).toContainText(`${count} / ${count}`);
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+
+  await expectPageHealthy(page);
+});

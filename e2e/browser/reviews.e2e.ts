@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+
+import { expectPageHealthy } from "../support/page-checks";
+import { expect, test } from "../support/test";
+
+test("a visitor signs in from an app page, writes a review, changes it and deletes it @phone", async ({ page }) => {
+  test.slow();
+  const email = `reviewer-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto("/apps/focus-timer");
+  const summary = page.getByTestId("rating-summary");
+  await expect(summary).toBeVisible();
+  const fiveStars = async () => Number((await page.getByTestId("stars-5").textContent())!.match(/\d+/)![0]);
+  const before = await fiveStars();
+  await expectPageHealthy(page);
+
+  // Sign in with Yapture, and come back to the reviews of the same app.
+  await page.getByRole("link", { name: "Sign in with Yapture to write a review" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("for developers and administrators only")).toHaveCount(0);
+  await page.getByRole("button", { name: "Sign in with Yapture" }).click();
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/apps\/focus-timer#reviews$/);
+
+  const form = page.getByRole("form", { name: "Write a review" });
+  await form.locator("label", { hasText: "5 stars" }).click();
+  await form.getByLabel("Title (optional)").fill("Keeps me focused");
+  await form.getByLabel("Review (optional)").fill("Short sprints, gentle reminders.");
+  await form.getByRole("button", { name: "Post review" }).click();
+  const mine = page.getByTestId("review").filter({ hasText: "Keeps me focused" });
+  await expect(mine).toBeVisible();
+  await expect.poll(fiveStars).toBe(before + 1);
+
+  // One review per person: changing it replaces it.
+  const own = page.getByRole("form", { name: "Your review" });
+  await own.locator("label", { hasText: "2 stars" }).click();
+  await own.getByLabel("Title (optional)").fill("Too many reminders");
+  await own.getByRole("button", { name: "Update review" }).click();
+  await expect(page.getByTestId("review").filter({ hasText: "Too many reminders" })).toHaveCount(1);
+  await expect(mine).toHaveCount(0);
+  await expect.poll(fiveStars).toBe(before);
+
+  // Lowest first puts it at the top; then it is deleted.
+  await page.getByRole("combobox", { name: "Sort reviews" }).selectOption("lowest");
+  await expect(page).toHaveURL(/sort=lowest/);
+  await expect(page.getByTestId("review").first()).toContainText("★★");
+  await page.getByRole("form", { name: "Your review" }).getByRole("button", { name: "Delete review" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByTestId("review").filter({ hasText: "Too many reminders" })).toHaveCount(0);
+  await expect(page.getByRole("form", { name: "Write a review" })).toBeVisible();
+  await expectPageHealthy(page);
+});

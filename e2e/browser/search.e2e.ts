@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+
+import { expectPageHealthy } from "../support/page-checks";
+import { expect, test } from "../support/test";
+
+const cards = (page: Page) => page.getByTestId("app-card");
+
+test("search finds every prefix of a name's words and forgives typos @phone", async ({ page }) => {
+  await page.goto("/apps");
+  await expect(page.getByRole("heading", { level: 1, name: "Browse apps" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Search apps" }).fill("summariz");
+  await page.getByRole("textbox", { name: "Search apps" }).press("Enter");
+  await expect(page).toHaveURL(/search=summariz/);
+  await expect(cards(page).first()).toContainText("AI Task Summarizer");
+
+  await page.goto("/apps?search=slak");
+  await expect(cards(page).first()).toContainText("Slack Sync");
+  await page.goto("/apps?search=synchron");
+  await expect(cards(page).filter({ hasText: "Slack Sync" })).toHaveCount(1);
+  await expectPageHealthy(page);
+});
+
+test("a search that finds nothing offers the closest name @phone", async ({ page }) => {
+  await page.goto("/apps?search=burndwn%20chrts%20xyz");
+  const none = page.getByTestId("no-results");
+  await expect(none).toContainText("No apps match");
+  await none.getByRole("link", { name: "Burndown Charts" }).click();
+  await expect(page).toHaveURL(/search=Burndown\+Charts/);
+  await expect(cards(page).first()).toContainText("Burndown Charts");
+});
+
+test("filters apply as soon as they change, featured included, and cards show their environment @phone", async ({ page }) => {
+  await page.goto("/apps");
+  await page.getByRole("combobox", { name: "Environment" }).selectOption("staging");
+  await expect(page).toHaveURL(/environment=staging/);
+  const staging = cards(page);
+  await expect(staging.first()).toBeVisible();
+  const count = await staging.count();
+  await expect(page.getByTestId("environment-badge")).toHaveCount(count);
+  await expect(page.getByTestId("environment-badge").first()).toHaveText("staging");
+
+  await page.getByRole("combobox", { name: "Environment" }).selectOption("");
+  await page.getByRole("combobox", { name: "Featured" }).selectOption("true");
+  await expect(page).toHaveURL(/featured=true/);
+  await expect(cards(page).first()).toBeVisible();
+  await expectPageHealthy(page);
+});
+
+test("a page past the end says so instead of counting apps beside an empty list @phone", async ({ page }) => {
+  await page.goto("/apps?page=99");
+  await expect(page.getByTestId("result-count")).toContainText("Page 99 is past the last page");
+  await expect(page.getByTestId("no-results")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to the first page" }).click();
+  await expect(cards(page).first()).toBeVisible();
+});

@@ -1,0 +1,107 @@
+import path from "node:path";
+
+import type { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+
+import { createPgliteClient } from "@/db/pglite";
+import * as schema from "@/db/schema";
+import { log } from "@/lib/log";
+import { environmentForBlock } from "@/lib/testing/environment";
+import { forgetProcessCaches } from "@/lib/testing/process-caches";
+
+import { assertNotBlocked, consume, RateLimitedError, recordFailure } from "./limiter";
+
+// The limiter as it runs on a database server (rate-limiter-flexible's Drizzle store, since
+// DATABASE_URL is set), with the database under the test's control: unreachable, broken, or an
+// in-memory PGlite standing in for the server. The route-level tests are app/api/rate-limits.test.ts.
+
+const database = vi.hoisted(() => ({ open: (): Promise<unknown> => Promise.reject(new Error("not opened by the test")) }));
+vi.mock("@/db/client", () => ({ getDb: () => database.open() }));
+
+environmentForBlock({
+  RATE_LIMITS: "on",
+  DATABASE_URL: "postgres://rate-limit-store.invalid/marketplace",
+  RATE_LIMIT_PUBLIC_READ: "3/1m",
+  RATE_LIMIT_AUTH_FAILURE: "2/5m",
+});
+
+// One in-memory PGlite: without the rate_limits table at first (a store that fails mid-query), migrated for the last tests.
+let client: PGlite;
+let store: ReturnType<typeof drizzle<typeof schema>>;
+beforeAll(async () => {
+  client = await createPgliteClient("memory://");
+  store = drizzle({ client, schema });
+});
+afterAll(() => client.close());
+
+const WARNING = "rate limiter store unreachable; serving requests without limits";
+let warn: MockInstance<typeof log.warn>;
+beforeEach(() => {
+  forgetProcessCaches();
+  warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+const warnings = () => warn.mock.calls.filter(([message]) => message === WARNING).length;
+
+describe("when the store is unreachable", () => {
+  it("serves every request (fail open) and warns at most once a minute", async () => {
+    database.open = () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.5:5432"));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2026-11-23T12:00:00Z").getTime();
+    vi.setSystemTime(start);
+    for (let i = 0; i < 5; i++) expect(await consume("publicRead", "198.51.100.1")).toBeNull();
+    await expect(recordFailure("authFailure", "198.51.100.1")).resolves.toBeUndefined();
+    await expect(assertNotBlocked("authFailure", "198.51.100.1")).resolves.toBeUndefined();
+    expect(warnings()).toBe(1);
+
+    vi.setSystemTime(start + 59_000);
+    expect(await consume("publicRead", "198.51.100.1")).toBeNull();
+    expect(warnings()).toBe(1);
+
+    vi.setSystemTime(start + 60_000);
+    expect(await consume("publicRead", "198.51.100.1")).toBeNull();
+    expect(warnings()).toBe(2);
+  });
+
+  it("serves requests when the store fails mid-query", async () => {
+    database.open = async () => store; // not migrated yet: no rate_limits table
+    expect(await consume("publicRead", "198.51.100.2")).toBeNull();
+    await expect(recordFailure("authFailure", "198.51.100.2")).resolves.toBeUndefined();
+    await expect(assertNotBlocked("authFailure", "198.51.100.2")).resolves.toBeUndefined();
+    expect(warnings()).toBe(1);
+  });
+});
+
+describe("once the store is back", () => {
+  beforeAll(() => migrate(store, { migrationsFolder: path.join(process.cwd(), "db", "migrations") }));
+
+  it("counts again: a store that failed to open is tried again on the next request", async () => {
+    let opened = 0;
+    database.open = async () => {
+      if (++opened === 1) throw new Error("connect ECONNREFUSED 10.0.0.5:5432");
+      return store;
+    };
+    expect(await consume("publicRead", "198.51.100.3")).toBeNull();
+    const remaining = [];
+    for (let i = 0; i < 3; i++) remaining.push((await consume("publicRead", "198.51.100.3"))?.remaining);
+    expect(remaining).toEqual([2, 1, 0]);
+    await expect(consume("publicRead", "198.51.100.3")).rejects.toBeInstanceOf(RateLimitedError);
+    expect(warnings()).toBe(1);
+  });
+
+  it("blocks an address whose failed authentications used up the quota", async () => {
+    database.open = async () => store;
+    await assertNotBlocked("authFailure", "198.51.100.4");
+    await recordFailure("authFailure", "198.51.100.4");
+    await recordFailure("authFailure", "198.51.100.4");
+    const blocked = await assertNotBlocked("authFailure", "198.51.100.4").catch((error: unknown) => error);
+    expect(blocked).toBeInstanceOf(RateLimitedError);
+    expect((blocked as RateLimitedError).state).toMatchObject({ policy: { name: "authFailure", points: 2, seconds: 300 }, remaining: 0 });
+    await expect(assertNotBlocked("authFailure", "198.51.100.5")).resolves.toBeUndefined();
+  });
+});

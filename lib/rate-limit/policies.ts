@@ -1,0 +1,35 @@
+import { env, type Env } from "@/lib/env";
+
+// The rate-limit policies (docs/api.md lists them). Each can be changed by its environment
+// variable as "<points>/<duration>", e.g. RATE_LIMIT_INSTALL=20/1h; durations take s, m or h.
+
+export type PolicyName = "publicRead" | "install" | "reviewWrite" | "authFailure" | "developerApi" | "submit" | "register";
+export type Policy = { name: PolicyName; points: number; seconds: number };
+
+const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
+  publicRead: { variable: "RATE_LIMIT_PUBLIC_READ", value: "600/1m" },
+  install: { variable: "RATE_LIMIT_INSTALL", value: "20/1h" },
+  reviewWrite: { variable: "RATE_LIMIT_REVIEW_WRITE", value: "20/1h" },
+  authFailure: { variable: "RATE_LIMIT_AUTH_FAILURE", value: "30/5m" },
+  developerApi: { variable: "RATE_LIMIT_DEVELOPER_API", value: "300/1m" },
+  submit: { variable: "RATE_LIMIT_SUBMIT", value: "30/1h" },
+  register: { variable: "RATE_LIMIT_REGISTER", value: "10/1h" },
+};
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+
+export function parsePolicy(name: PolicyName, text: string): Policy {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)?\s*([smh])\s*$/.exec(text);
+  if (!match) throw new Error(`${DEFAULTS[name].variable}: expected "<points>/<duration>" like 20/1h, got ${JSON.stringify(text)}`);
+  const points = Number(match[1]);
+  const seconds = Number(match[2] ?? 1) * UNIT_SECONDS[match[3] as keyof typeof UNIT_SECONDS];
+  if (points < 1 || seconds < 1) throw new Error(`${DEFAULTS[name].variable}: points and duration must be positive`);
+  return { name, points, seconds };
+}
+
+/** The policy as configured (the default unless its variable is set). */
+export function policyOf(name: PolicyName): Policy {
+  const { variable, value } = DEFAULTS[name];
+  const configured = env()[variable];
+  return parsePolicy(name, typeof configured === "string" ? configured : value);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+
+import { newNonce, securityHeaders, type SecurityOptions } from "./headers";
+
+const production: SecurityOptions = { nonce: "bm9uY2Vub25jZW5vbmNl", https: true, development: false, httpImages: false };
+const directives = (options: SecurityOptions) => securityHeaders(options)["content-security-policy"]!.split("; ");
+
+describe("securityHeaders", () => {
+  it("sets the policy the issue asks for, scripts only by this request's nonce", () => {
+    expect(directives(production)).toEqual([
+      "default-src 'self'",
+      "script-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl' 'strict-dynamic'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' https: data:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+    ]);
+    expect(securityHeaders(production)).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-frame-options": "DENY",
+    });
+  });
+
+  it("sends HSTS only when the marketplace is served over https", () => {
+    expect(securityHeaders(production)["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(securityHeaders({ ...production, https: false })).not.toHaveProperty("strict-transport-security");
+  });
+
+  it("allows eval only in development, and http: images only where private image fetching is on", () => {
+    expect(directives(production).join("; ")).not.toContain("unsafe-eval");
+    expect(directives({ ...production, development: true })).toContain(
+      "script-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl' 'strict-dynamic' 'unsafe-eval'",
+    );
+    expect(directives({ ...production, httpImages: true })).toContain("img-src 'self' https: data: http:");
+  });
+});
+
+describe("newNonce", () => {
+  it("is 128 random bits in base64, new every time", () => {
+    const nonces = new Set(Array.from({ length: 100 }, newNonce));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+});

@@ -1,0 +1,16 @@
+import { preflightOfProcess } from "@/lib/env";
+import { processCache } from "@/lib/process-cache";
+
+// `npm start` checks before Next loads (scripts/serve.ts) and Next's instrumentation checks again
+// (for `next start`): in one process the warnings are written once.
+const reported = processCache<"warnings", true>("preflight");
+
+/** A production server missing required configuration exits at once, one `error:` line per variable. */
+export function refuseIncompleteProduction(): void {
+  const { errors, warnings } = preflightOfProcess();
+  if (!reported.has("warnings")) for (const warning of warnings) console.warn(`warning: ${warning}`);
+  reported.set("warnings", true);
+  if (errors.length === 0) return;
+  for (const error of errors) console.error(`error: ${error}`);
+  process.exit(1);
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+
+import { APP_CATEGORIES } from "@/lib/domain/enums";
+
+import { RARE_WORDS, SEARCH_VOCABULARY } from "./vocabulary";
+
+// What the benchmark asks of the server. Each scenario is one kind of request, fixed or drawn at
+// random per request; `goal` names the target it is held to (ratios to GET /api/health's
+// throughput measured in the same run).
+
+export type Goal = "floor" | "read" | "install" | "page";
+export const GOALS: Record<Goal, { minRatio: number; maxP99Ms?: number; label: string }> = {
+  floor: { minRatio: 0, label: "the floor" },
+  read: { minRatio: 0.5, maxP99Ms: 100, label: "≥ 0.5×, p99 ≤ 100 ms" },
+  install: { minRatio: 0.4, label: "≥ 0.4×" },
+  page: { minRatio: 0.25, label: "≥ 0.25×" },
+};
+
+type BenchRequest = { method: "GET" | "POST"; path: string; body?: string };
+export type Scenario = { name: string; goal: Goal; next: () => BenchRequest };
+
+const get = (path: string): BenchRequest => ({ method: "GET", path });
+const fixed = (name: string, goal: Goal, path: string): Scenario => ({ name, goal, next: () => get(path) });
+const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+const LIST_SORTS = ["popular", "rating", "newest", "name"] as const;
+const SEARCH_SORTS = ["relevance", ...LIST_SORTS] as const;
+
+/**
+ * A list or search query never asked before in this run: a random category (or none) × sort × page
+ * of 1–50 × limit, or one or two random words of the catalogue's vocabulary with a random sort and
+ * page. No cache of any kind can answer it from an earlier request.
+ */
+function uncachedQueries(): () => BenchRequest {
+  const asked = new Set<string>();
+  const draw = (): string => {
+    const params = new URLSearchParams();
+    if (Math.random() < 0.5) {
+      const category = pick([undefined, ...APP_CATEGORIES]);
+      if (category) params.set("category", category);
+      params.set("sort", pick(LIST_SORTS));
+      params.set("page", String(between(1, 50)));
+    } else {
+      params.set("search", Math.random() < 0.75 ? pick(SEARCH_VOCABULARY) : `${pick(SEARCH_VOCABULARY)} ${pick(SEARCH_VOCABULARY)}`);
+      params.set("sort", pick(SEARCH_SORTS));
+      params.set("page", String(between(1, 5)));
+    }
+    params.set("limit", String(between(10, 30)));
+    return `/api/apps?${params.toString()}`;
+  };
+  return () => {
+    let path = draw();
+    while (asked.has(path)) path = draw();
+    asked.add(path);
+    return get(path);
+  };
+}
+
+export const HEALTH: Scenario = fixed("GET /api/health", "floor", "/api/health");
+
+/** Every scenario after the health floor, in the order they run. `slugs` are the seeded apps. */
+export function scenarios(slugs: readonly string[]): Scenario[] {
+  const rare = RARE_WORDS[0]!;
+  return [
+    fixed("/api/apps (popular)", "read", "/api/apps"),
+    fixed("/api/apps?page=50", "read", "/api/apps?page=50"),
+    fixed("/api/apps?sort=rating", "read", "/api/apps?sort=rating"),
+    fixed("/api/apps?sort=newest&page=50", "read", "/api/apps?sort=newest&page=50"),
+    fixed("/api/apps?sort=name&page=50&limit=100", "read", "/api/apps?sort=name&page=50&limit=100"),
+    fixed("/api/apps?category=ANALYTICS", "read", "/api/apps?category=ANALYTICS"),
+    fixed("/api/apps?category=FINANCE&sort=rating&page=50", "read", "/api/apps?category=FINANCE&sort=rating&page=50"),
+    fixed("/api/apps?environment=staging&sort=newest", "read", "/api/apps?environment=staging&sort=newest"),
+    fixed("/api/apps?featured=true&page=50", "read", "/api/apps?featured=true&page=50"),
+    fixed("/api/apps?category=AI_ML&environment=localhost", "read", "/api/apps?category=AI_ML&environment=localhost"),
+    fixed("search: common word (sync)", "read", "/api/apps?search=sync"),
+    fixed("search: two common words", "read", "/api/apps?search=slack%20task"),
+    fixed("search: prefix (calen)", "read", "/api/apps?search=calen"),
+    fixed(`search: rare word (${rare})`, "read", `/api/apps?search=${rare}`),
+    fixed("search: common word, category, by rating", "read", "/api/apps?search=report&category=BUSINESS&sort=rating"),
+    fixed("/api/apps/featured/list", "read", "/api/apps/featured/list"),
+    fixed("/api/apps/categories/list", "read", "/api/apps/categories/list"),
+    { name: "/api/apps/:slug (random app)", goal: "read", next: () => get(`/api/apps/${pick(slugs)}`) },
+    { name: "/api/apps/:slug/reviews (random app)", goal: "read", next: () => get(`/api/apps/${pick(slugs)}/reviews`) },
+    { name: "uncached: every query different", goal: "read", next: uncachedQueries() },
+    {
+      name: "POST /api/apps/:slug/install (random)",
+      goal: "install",
+      next: () => ({
+        method: "POST",
+        path: `/api/apps/${pick(slugs)}/install`,
+        body: JSON.stringify({ workspaceId: `bench-${randomUUID()}` }),
+      }),
+    },
+    fixed("page: / (home)", "page", "/"),
+    fixed("page: /apps (browse)", "page", "/apps"),
+  ];
+}

@@ -1,0 +1,96 @@
+import type { Sql } from "postgres";
+
+import { ADJECTIVES, AUDIENCES, NOUNS, RARE_WORDS, TOOLS, VERBS } from "./vocabulary";
+
+// The benchmark's catalogue, written in a handful of set-based statements (generate_series), so
+// 100,000 apps take seconds: verified developers, approved apps with skewed install counts,
+// three screenshots each, and review rows that match each app's counters.
+
+const BENCH_DEVELOPERS = 500;
+
+// A sentence from one of four templates; `pick(list, skew)` prefers the list's first words.
+const SENTENCE = `
+  case floor(random() * 4)::int
+    when 0 then initcap(pg_temp.pick(v, 1.4)) || ' ' || pg_temp.pick(a, 1.4) || ' ' || pg_temp.pick(n, 1.7) || ' ' || pg_temp.pick(n, 1.7) || 's for ' || pg_temp.pick(au, 1.3) || ' and ' || pg_temp.pick(au, 1.3) || '.'
+    when 1 then 'Connects ' || pg_temp.pick(t, 1.3) || ' with your ' || pg_temp.pick(n, 1.7) || ' ' || pg_temp.pick(n, 1.7) || 's.'
+    when 2 then initcap(pg_temp.pick(a, 1.4)) || ' ' || pg_temp.pick(n, 1.7) || ' ' || pg_temp.pick(v, 1.4) || ' from ' || pg_temp.pick(t, 1.3) || ' to ' || pg_temp.pick(t, 1.3) || '.'
+    else initcap(pg_temp.pick(v, 1.4)) || ' every ' || pg_temp.pick(n, 1.7) || ' in ' || pg_temp.pick(t, 1.3) || ' with ' || pg_temp.pick(a, 1.4) || ' ' || pg_temp.pick(n, 1.7) || 's.'
+  end`;
+
+/** Seeds `apps` approved apps of BENCH_DEVELOPERS verified developers; deterministic for a given count. */
+export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
+  await sql.begin(async (tx) => {
+    // A bulk load, as pg_restore does it: the row triggers that keep apps.public and the public
+    // counts would update one count cell per inserted app (100,000 versions of 60 rows in one
+    // transaction); they are off for this transaction: the apps are written public (approved, of
+    // verified developers), the counts in one statement afterwards, and both are checked.
+    await tx`set local session_replication_role = replica`;
+    await tx`select setseed(0.42)`;
+    await tx.unsafe(`
+      create function pg_temp.pick(words text[], skew float8) returns text language sql volatile
+      as $$ select words[1 + floor(power(random(), skew) * array_length(words, 1))::int] $$`);
+    await tx.unsafe(`
+      create function pg_temp.sentence(n text[], v text[], a text[], t text[], au text[]) returns text language sql volatile
+      as $$ select ${SENTENCE} $$`);
+    await tx`
+      insert into developers (yapture_user_id, name, email, company_name, website_url, status, verified_at)
+      select 'bench-developer-' || i, 'Bench Developer ' || i, 'bench-developer-' || i || '@example.com', 'Bench Co ' || i,
+             'https://bench-' || i || '.example.com', 'VERIFIED', now() - interval '3 years'
+      from generate_series(1, ${BENCH_DEVELOPERS}) as i`;
+    await tx`
+      with words as (
+        select ${NOUNS}::text[] as n, ${VERBS}::text[] as v, ${ADJECTIVES}::text[] as a, ${TOOLS}::text[] as t,
+               ${AUDIENCES}::text[] as au, ${RARE_WORDS}::text[] as rare,
+               (select array_agg(id order by yapture_user_id) from developers where yapture_user_id like 'bench-developer-%') as developer_ids
+      ),
+      drafts as (
+        select i,
+          case when random() < 0.3 then pg_temp.pick(t, 1.3) else initcap(pg_temp.pick(a, 1.4)) end
+            || ' ' || initcap(pg_temp.pick(n, 1.7)) || ' ' || initcap(pg_temp.pick(n, 1.7)) as name,
+          pg_temp.sentence(n, v, a, t, au) as description,
+          pg_temp.sentence(n, v, a, t, au) || ' ' || pg_temp.sentence(n, v, a, t, au) || ' ' || pg_temp.sentence(n, v, a, t, au)
+            || ' ' || pg_temp.sentence(n, v, a, t, au)
+            || case when random() < 0.02 then ' Inspired by the ' || pg_temp.pick(rare, 1) || '.' else '' end as long_description,
+          developer_ids[1 + i % ${BENCH_DEVELOPERS}] as developer_id,
+          (array['PRODUCTIVITY','UTILITIES','BUSINESS','DEVELOPER_TOOLS','COMMUNICATION','ANALYTICS','AI_ML','FINANCE','EDUCATION','OTHER'])[1 + floor(random() * 10)::int] as category,
+          case when random() < 0.8 then 'production' when random() < 0.75 then 'staging' else 'localhost' end as environment,
+          now() - random() * interval '730 days' as published_at,
+          floor(power(random(), 10) * 50)::int as review_count
+        from words, generate_series(1, ${apps}) as i
+      )
+      insert into apps (developer_id, slug, name, description, long_description, category, environment, logo_url, banner_url,
+                        website_url, status, public, featured, install_count, review_count, rating_sum, published_at, submitted_at, created_at, updated_at)
+      select developer_id, lower(replace(name, ' ', '-')) || '-' || i, name, description, long_description,
+             category::app_category, environment::app_environment,
+             'https://cdn.example.com/bench/' || i || '/logo.png', 'https://cdn.example.com/bench/' || i || '/banner.png',
+             'https://app-' || i || '.example.com', 'APPROVED', true, random() < 0.02,
+             floor(power(random(), 4) * 100000)::int, review_count, review_count + round(random() * 4 * review_count)::int,
+             published_at, published_at - interval '2 days', published_at - interval '5 days', published_at
+      from drafts`;
+    await tx`
+      insert into app_screenshots (app_id, url, caption, position)
+      select id, 'https://cdn.example.com/bench/' || slug || '/shot-' || position || '.png', 'Screenshot ' || (position + 1), position
+      from apps, generate_series(0, 2) as position
+      where slug ~ '-[0-9]+$'`;
+    await tx`
+      insert into reviews (app_id, yapture_user_id, author_name, rating, title, body, created_at, updated_at)
+      select id, 'bench-reviewer-' || n, 'Reviewer ' || n,
+             -- Ratings of 1–5 that add up to the app's rating_sum.
+             1 + ((rating_sum - review_count) * n / review_count) - ((rating_sum - review_count) * (n - 1) / review_count), 'Review ' || n,
+             'Works well with our ' || name || ' setup.', published_at + n * interval '1 hour', published_at + n * interval '1 hour'
+      from apps, generate_series(1, review_count) as n`;
+    await tx`
+      update public_app_counts c set apps = counted.apps
+      from (select category, environment, featured, count(*)::int as apps from apps where public group by 1, 2, 3) as counted
+      where (c.category, c.environment, c.featured) = (counted.category, counted.environment, counted.featured)`;
+  });
+  const [check] = await sql<{ wrong: number }[]>`
+    select (select count(*)::int from apps a join developers d on d.id = a.developer_id
+            where a.public <> (a.status = 'APPROVED' and d.status = 'VERIFIED'))
+         + (select count(*)::int from public_app_counts c
+            where c.apps <> (select count(*) from apps a
+                             where a.public and (a.category, a.environment, a.featured) = (c.category, c.environment, c.featured))) as wrong`;
+  if (check!.wrong > 0) throw new Error(`seed: ${check!.wrong} apps or count cells disagree with what the triggers would write`);
+  // Statistics and a visibility map, as autovacuum would have left them on a live server.
+  await sql`vacuum analyze`;
+}

@@ -1,0 +1,49 @@
+// npm start — the production server: Next.js behind a plain node:http server that knows each
+// request's socket. It stamps the client's address (lib/http/client-address.ts) on every request,
+// overwriting anything a client sent, so rate limits key on addresses a client cannot choose.
+// `--dev` serves the same way in development mode (npm run dev runs it so), so limits and
+// anonymous installs key on real addresses there too.
+import http from "node:http";
+
+import next from "next";
+
+import { env } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxies } from "@/lib/http/client-address";
+import { refuseIncompleteProduction } from "@/lib/server/preflight";
+
+const dev = process.argv.includes("--dev");
+// Without --dev this is a production server, as `next start` assumes: decided before anything reads
+// the configuration, which is then checked before Next starts (one `error:` line per missing variable).
+if (!dev) (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
+refuseIncompleteProduction();
+const { PORT: port, HOST: hostname, TRUST_PROXY } = env();
+const trusted = trustedProxies(TRUST_PROXY);
+
+const server = http.createServer((request, response) => {
+  const forwarded = request.headers["x-forwarded-for"];
+  request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
+    socketAddress: request.socket.remoteAddress,
+    forwardedFor: Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+    trusted,
+  });
+  void handle(request, response);
+});
+
+// With `httpServer`, Next also answers the development server's HMR WebSocket upgrades.
+const app = next({ dev, hostname, port, httpServer: server });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+server.listen(port, hostname, () =>
+  console.log(`Yapture Marketplace${dev ? " (development)" : ""} listening on http://${hostname}:${port}`),
+);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    // Production drains the requests in flight; development has none worth waiting for, and its HMR WebSockets never end.
+    if (dev) void app.close().finally(() => process.exit(0));
+    else server.close(() => process.exit(0));
+    // A request that never ends must not keep a stopped server (and its port) alive.
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
