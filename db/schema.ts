@@ -30,6 +30,7 @@ import {
   EMAIL_STATUSES,
   EMAIL_TYPES,
   REVIEW_CRITERIA,
+  REVISION_STATUSES,
 } from "@/lib/domain/enums";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -46,6 +47,7 @@ export const apiKeyScope = pgEnum("api_key_scope", API_KEY_SCOPES);
 export const emailType = pgEnum("email_type", EMAIL_TYPES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
 export const reviewCriterion = pgEnum("review_criterion", REVIEW_CRITERIA);
+export const revisionStatus = pgEnum("revision_status", REVISION_STATUSES);
 
 export const developers = pgTable(
   "developers",
@@ -100,6 +102,9 @@ export const apiKeys = pgTable(
     index("api_keys_parent_idx").on(t.parentKeyId),
   ],
 );
+
+/** One approved update of a live app, newest first in `apps.changelog`. */
+export type ChangelogEntry = { version: number; notes: string; publishedAt: string };
 
 export type AppRejection = {
   reasons: { criterion: (typeof REVIEW_CRITERIA)[number]; message: string }[];
@@ -171,6 +176,10 @@ export const apps = pgTable(
     rejection: jsonb("rejection").$type<AppRejection>(),
     // Internal: why an administrator unpublished the app. Never part of a public view.
     unpublishReason: text("unpublish_reason"),
+    // 1 until the first approved update; each approved revision adds one and a changelog entry,
+    // in the transaction that applies it.
+    version: integer("version").notNull().default(1),
+    changelog: jsonb("changelog").$type<ChangelogEntry[]>().notNull().default([]),
     submittedAt: optionalTime("submitted_at"),
     publishedAt: optionalTime("published_at"),
     createdAt: createdAt(),
@@ -229,6 +238,46 @@ export const appScreenshots = pgTable(
     position: smallint("position").notNull(),
   },
   (t) => [uniqueIndex("app_screenshots_app_position_key").on(t.appId, t.position)],
+);
+
+/**
+ * The next version of an APPROVED or UNPUBLISHED app, edited and reviewed while the live listing
+ * stays as it is. An app has at most one open (not APPROVED) revision; approved ones stay as history.
+ */
+export const appRevisions = pgTable(
+  "app_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    status: revisionStatus("status").notNull().default("DRAFT"),
+    // The live version this revision was prepared from, and the version it became once approved.
+    baseVersion: integer("base_version").notNull(),
+    version: integer("version"),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    longDescription: text("long_description"),
+    category: appCategory("category").notNull(),
+    logoUrl: text("logo_url"),
+    bannerUrl: text("banner_url"),
+    websiteUrl: text("website_url"),
+    oauthClientId: text("oauth_client_id"),
+    // Copied into app_screenshots when the revision is approved; until then they are the revision's own.
+    screenshots: jsonb("screenshots").$type<{ url: string; caption: string | null; position: number }[]>().notNull(),
+    notes: text("notes"),
+    rejection: jsonb("rejection").$type<AppRejection>(),
+    submittedAt: optionalTime("submitted_at"),
+    approvedAt: optionalTime("approved_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("app_revisions_open_key")
+      .on(t.appId)
+      .where(sql`${t.status} <> 'APPROVED'`),
+    index("app_revisions_queue_idx").on(t.status, t.submittedAt, t.id),
+  ],
 );
 
 export const installs = pgTable(
@@ -329,6 +378,7 @@ export type Developer = typeof developers.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type App = typeof apps.$inferSelect;
 export type AppScreenshot = typeof appScreenshots.$inferSelect;
+export type AppRevision = typeof appRevisions.$inferSelect;
 export type Install = typeof installs.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;

@@ -68,6 +68,8 @@ export type SeedApp = {
   installs: number;
   /** 0-5 reviews, only for APPROVED apps */
   reviews: SeedReview[];
+  /** approved updates, newest first (APPROVED apps only); the app's version is their count + 1 */
+  changelog?: { notes: string; daysAgo: number }[];
   /** only for REJECTED apps */
   rejection?: {
     reasons: { criterion: SeedRejectionCriterion; message: string }[];
@@ -126,6 +128,10 @@ Install the app, pick a workspace, then choose channels on the settings page. Pr
     featured: true,
     publishedDaysAgo: 410,
     installs: 400,
+    changelog: [
+      { notes: "Thread replies now arrive as task comments within seconds, and mentions are translated both ways.", daysAgo: 20 },
+      { notes: "New /yapture new slash command with natural due dates like “tomorrow 5pm”.", daysAgo: 150 },
+    ],
     reviews: [
       {
         author: "Priya Raman",

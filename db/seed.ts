@@ -51,8 +51,14 @@ async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: 
       unpublishReason: seed.status === "UNPUBLISHED" ? "Demo: unpublished at the developer's request." : null,
       submittedAt: submitted,
       publishedAt: published,
+      version: (seed.changelog?.length ?? 0) + 1,
+      changelog: (seed.changelog ?? []).map((entry, index, all) => ({
+        version: all.length + 1 - index,
+        notes: entry.notes,
+        publishedAt: daysAgo(entry.daysAgo, now).toISOString(),
+      })),
       createdAt: daysAgo((seed.publishedDaysAgo ?? 3) + 5, now),
-      updatedAt: published ?? daysAgo(1, now),
+      updatedAt: seed.changelog?.[0] ? daysAgo(seed.changelog[0].daysAgo, now) : (published ?? daysAgo(1, now)),
     })
     .returning({ id: apps.id });
   if (!app) throw new Error(`could not insert ${seed.slug}`);

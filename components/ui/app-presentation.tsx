@@ -19,7 +19,33 @@ export type PresentableApp = {
   screenshots: { url: string; caption: string | null; order: number }[];
   /** With an `id` (public pages), the developer's name links to their public page. */
   developer: { id?: string; name: string; companyName: string | null };
+  /** Public pages: "Version N · updated <date>" and "What's new" from the changelog. */
+  release?: { version: number; publishedAt: string | null; changelog: { version: number; notes: string; publishedAt: string }[] };
 };
+
+/** "23 Nov 2026": the same on the server and in every browser (UTC, fixed locale). */
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+function WhatsNew({ changelog }: { changelog: NonNullable<PresentableApp["release"]>["changelog"] }) {
+  return (
+    <section aria-labelledby="whats-new-heading" className="max-w-3xl space-y-3" data-testid="whats-new">
+      <h2 id="whats-new-heading" className="text-xl font-semibold text-slate-900">
+        What&rsquo;s new
+      </h2>
+      <ol className="space-y-4">
+        {changelog.map((entry) => (
+          <li key={entry.version} className="border-l-2 border-slate-200 pl-4">
+            <p className="text-sm font-medium text-slate-900">
+              Version {entry.version} <span className="font-normal text-slate-500">· {dayOf(entry.publishedAt)}</span>
+            </p>
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{entry.notes}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 /* eslint-disable @next/next/no-img-element -- developer-hosted images on arbitrary hosts */
 export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: ReactNode }) {
@@ -58,6 +84,14 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
               </>
             ) : null}
           </p>
+          {app.release ? (
+            <p className="mt-1 text-sm text-slate-500" data-testid="app-version">
+              Version {app.release.version}
+              {app.release.changelog[0] || app.release.publishedAt
+                ? ` · updated ${dayOf(app.release.changelog[0]?.publishedAt ?? app.release.publishedAt!)}`
+                : null}
+            </p>
+          ) : null}
         </div>
         {aside}
       </header>
@@ -67,6 +101,7 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
           <Markdown source={app.longDescription} />
         </section>
       ) : null}
+      {app.release && app.release.changelog.length > 0 ? <WhatsNew changelog={app.release.changelog} /> : null}
     </article>
   );
 }

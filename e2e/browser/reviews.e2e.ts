@@ -9,7 +9,8 @@ test("a visitor signs in from an app page, writes a review, changes it and delet
   await page.goto("/apps/focus-timer");
   const summary = page.getByTestId("rating-summary");
   await expect(summary).toBeVisible();
-  const fiveStars = async () => Number((await page.getByTestId("stars-5").textContent())!.match(/\d+/)![0]);
+  // The row reads "5★ … 6 reviews": the count is the number before "review(s)", not the 5 of the label.
+  const fiveStars = async () => Number(/(\d+) reviews?/.exec((await page.getByTestId("stars-5").textContent())!)![1]);
   const before = await fiveStars();
   await expectPageHealthy(page);
 

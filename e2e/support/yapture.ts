@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
+import { subjectForEmail } from "../../scripts/idp/accounts";
+
 /** The bundled identity provider the e2e server starts beside the app (scripts/e2e-server.ts). */
 const IDP_URL = `http://localhost:${process.env.E2E_IDP_PORT ?? 4200}`;
 
@@ -22,6 +24,14 @@ export async function newYaptureUser(request: APIRequestContext, prefix = "dev")
   expect(response.status()).toBe(200);
   const { access_token } = (await response.json()) as { access_token: string };
   return { ...user, headers: { authorization: `Bearer ${access_token}` } };
+}
+
+/** A token for the person who signs in with `email` on the provider's form: API calls and browser pages act as one account. */
+export async function yaptureHeadersFor(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const response = await request.post(`${IDP_URL}/dev/token`, { data: { sub: subjectForEmail(email), email } });
+  expect(response.status()).toBe(200);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
 }
 
 /** The administrator, signed in in a browser session of their own, on the queue of developers waiting for verification. */

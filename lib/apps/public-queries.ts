@@ -35,6 +35,8 @@ const publicColumns = {
     websiteUrl: apps.websiteUrl,
     featured: apps.featured,
     installCount: apps.installCount,
+    version: apps.version,
+    changelog: apps.changelog,
     reviewCount: apps.reviewCount,
     averageRating: apps.averageRating,
     publishedAt: apps.publishedAt,

@@ -10,13 +10,14 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound, type Paging } from "@/lib/http";
 import type { RejectAppInput } from "@/lib/validation/admin";
 
+import { openRevisionOf } from "./revision-queries";
 import { screenshotsOf } from "./screenshots";
 import { appTransitions, type AppAction } from "./states";
 import type { AdminAppRow } from "./views";
 
 // Administrators' actions on listings: the review queue and each review decision.
 
-const reviewerColumns = {
+export const reviewerColumns = {
   id: developers.id,
   name: developers.name,
   email: developers.email,
@@ -27,7 +28,7 @@ const reviewerColumns = {
 /** Listings with their developer and screenshots, in one statement. */
 const selectAdminRows = (db: Executor) =>
   db
-    .select({ app: apps, developer: reviewerColumns, screenshots: screenshotsOf(apps.id) })
+    .select({ app: apps, developer: reviewerColumns, screenshots: screenshotsOf(apps.id), revision: openRevisionOf(apps.id) })
     .from(apps)
     .innerJoin(developers, eq(developers.id, apps.developerId));
 

@@ -26,17 +26,21 @@ export function screenshotsOf(appId: Column): SQL.Aliased<ScreenshotRow[]> {
 }
 
 /** Missing `order` means the position in the array; positions are renumbered 0..n-1. */
-function screenshotRows(appId: string, input: ScreenshotInput[]) {
+export function orderScreenshots(input: ScreenshotInput[]): ScreenshotRow[] {
   return input
     .map((shot, index) => ({ shot, index, rank: shot.order ?? index }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ shot }, position) => ({ appId, url: shot.url, caption: shot.caption ?? null, position }));
+    .map(({ shot }, position) => ({ url: shot.url, caption: shot.caption ?? null, position }));
 }
 
 /** Replaces an app's screenshots (call inside the transaction that changes the app). */
 export async function replaceScreenshots(tx: Executor, appId: string, input: ScreenshotInput[]): Promise<ScreenshotRow[]> {
   await tx.delete(appScreenshots).where(eq(appScreenshots.appId, appId));
-  const rows = screenshotRows(appId, input);
-  await tx.insert(appScreenshots).values(rows);
+  const rows = orderScreenshots(input);
+  await tx.insert(appScreenshots).values(rows.map((row) => ({ ...row, appId })));
   return rows;
 }
+
+/** Screenshots as rows of their own again, in their order (e.g. a revision's, to apply them). */
+export const screenshotInputs = (rows: ScreenshotRow[]): ScreenshotInput[] =>
+  rows.map((row) => ({ url: row.url, caption: row.caption, order: row.position }));

@@ -5,13 +5,15 @@ import { countRows, paginate, type Page } from "@/db/paginate";
 import { apps, developers, type App } from "@/db/schema";
 import { ApiError, notFound, type Paging } from "@/lib/http";
 import { can, refusal } from "@/lib/state/machine";
+import type { ListingImages } from "@/lib/assets/app-assets";
 import type { CreateAppInput, UpdateAppInput } from "@/lib/validation/apps";
 
 import { assertImageUrlsAllowed } from "./image-urls";
+import { openRevisionOf } from "./revision-queries";
 import { replaceScreenshots, screenshotsOf } from "./screenshots";
 import { slugCandidate, slugify } from "./slug";
 import { APP_STATES, appTransitions } from "./states";
-import type { AppWithScreenshots } from "./views";
+import type { DeveloperListing } from "./views";
 
 /** Listings a developer may hold at once (any state). */
 const MAX_APPS_PER_DEVELOPER = 100;
@@ -20,9 +22,10 @@ const MAX_SLUG_ATTEMPTS = 25;
 type Owned = { developerId: string; appId: string };
 
 const ownedBy = (developerId: string) => eq(apps.developerId, developerId);
-/** Listings: each app row with its screenshots, in one statement. */
-const selectListings = (db: Executor) => db.select({ app: apps, screenshots: screenshotsOf(apps.id) }).from(apps);
-const readListing = async (db: Executor, appId: string): Promise<AppWithScreenshots> =>
+/** Listings: each app row with its screenshots and open revision, in one statement. */
+const selectListings = (db: Executor) =>
+  db.select({ app: apps, screenshots: screenshotsOf(apps.id), revision: openRevisionOf(apps.id) }).from(apps);
+const readListing = async (db: Executor, appId: string): Promise<DeveloperListing> =>
   (await selectListings(db).where(eq(apps.id, appId)))[0]!;
 
 /** Inserts the app under the first free slug derived from its name; unique index + retry, no pre-check. */
@@ -47,7 +50,7 @@ async function insertWithFreeSlug(tx: Executor, values: Omit<typeof apps.$inferI
   throw new ApiError("conflict", "could not find a free slug for this name; try a more distinctive name");
 }
 
-export async function createApp({ developerId, input }: { developerId: string; input: CreateAppInput }): Promise<AppWithScreenshots> {
+export async function createApp({ developerId, input }: { developerId: string; input: CreateAppInput }): Promise<DeveloperListing> {
   assertImageUrlsAllowed(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -58,18 +61,12 @@ export async function createApp({ developerId, input }: { developerId: string; i
     }
     const { screenshots, ...fields } = input;
     const app = await insertWithFreeSlug(tx, { ...fields, developerId, status: "DRAFT" });
-    return { app, screenshots: await replaceScreenshots(tx, app.id, screenshots) };
+    return { app, screenshots: await replaceScreenshots(tx, app.id, screenshots), revision: null };
   });
 }
 
 /** The developer's listings, newest first. */
-export async function listDeveloperApps({
-  developerId,
-  paging,
-}: {
-  developerId: string;
-  paging: Paging;
-}): Promise<Page<AppWithScreenshots>> {
+export async function listDeveloperApps({ developerId, paging }: { developerId: string; paging: Paging }): Promise<Page<DeveloperListing>> {
   const db = await getDb();
   return paginate(paging, {
     items: ({ limit, offset }) =>
@@ -79,7 +76,7 @@ export async function listDeveloperApps({
 }
 
 /** The caller's app; anyone else's, or none, is 404. */
-export async function getDeveloperApp({ developerId, appId }: Owned): Promise<AppWithScreenshots> {
+export async function getDeveloperApp({ developerId, appId }: Owned): Promise<DeveloperListing> {
   const db = await getDb();
   const [listing] = await selectListings(db).where(and(eq(apps.id, appId), ownedBy(developerId)));
   if (!listing) throw notFound("app");
@@ -87,7 +84,7 @@ export async function getDeveloperApp({ developerId, appId }: Owned): Promise<Ap
 }
 
 /** Partial update, only while DRAFT or REJECTED (a REJECTED app keeps its reasons until resubmitted). */
-export async function updateApp({ developerId, appId, input }: Owned & { input: UpdateAppInput }): Promise<AppWithScreenshots> {
+export async function updateApp({ developerId, appId, input }: Owned & { input: UpdateAppInput }): Promise<DeveloperListing> {
   assertImageUrlsAllowed(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -112,7 +109,7 @@ export async function updateApp({ developerId, appId, input }: Owned & { input: 
 export async function submitApp({
   checkAssets,
   ...owned
-}: Owned & { checkAssets: (listing: AppWithScreenshots) => Promise<void> }): Promise<AppWithScreenshots> {
+}: Owned & { checkAssets: (images: ListingImages) => Promise<void> }): Promise<DeveloperListing> {
   const listing = await getDeveloperApp(owned);
   // Refuse a wrong state before fetching anything.
   if (!can(APP_STATES, "submit", listing.app.status)) throw refusal(APP_STATES, "submit", listing.app.status);
@@ -133,12 +130,12 @@ export async function submitApp({
       // An earlier rejection stays (reviewers see what was asked for) until the app is approved.
       set: () => ({ status: "PENDING", submittedAt: now, updatedAt: now }),
     });
-    return { app, screenshots: listing.screenshots };
+    return { ...listing, app };
   });
 }
 
 /** Takes a PENDING listing out of the review queue, back to DRAFT, so the developer can edit it. */
-export async function withdrawApp({ developerId, appId }: Owned): Promise<AppWithScreenshots> {
+export async function withdrawApp({ developerId, appId }: Owned): Promise<DeveloperListing> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { after } = await appTransitions.transition(tx, {

@@ -17,10 +17,12 @@ export const APP_STATES = {
     unpublish: ["APPROVED"],
     republish: ["UNPUBLISHED"],
     feature: ["APPROVED"],
+    // Prepare or approve the next version while this one stays as it is.
+    revise: ["APPROVED", "UNPUBLISHED"],
   },
   refusals: {
     APPROVED: {
-      edit: "approved apps cannot be changed; changes go through a new version",
+      edit: "approved apps cannot be changed directly; prepare an update with POST /api/dev/apps/{id}/revision",
       delete: "approved apps cannot be deleted",
       submit: "the app is already approved",
     },
@@ -28,7 +30,10 @@ export const APP_STATES = {
       edit: "the app is being reviewed and cannot be changed until the review ends",
       submit: "the app is already waiting for review",
     },
-    UNPUBLISHED: { submit: "unpublished apps cannot be resubmitted", edit: "unpublished apps cannot be changed" },
+    UNPUBLISHED: {
+      submit: "unpublished apps cannot be resubmitted; prepare an update with POST /api/dev/apps/{id}/revision",
+      edit: "unpublished apps cannot be changed directly; prepare an update with POST /api/dev/apps/{id}/revision",
+    },
   },
 } as const satisfies StateMachine<AppStatus, string>;
 

@@ -1,5 +1,14 @@
-import type { App, Developer } from "@/db/schema";
-import type { AdminAppResource, AppAnalytics, DeveloperAppResource, PublicAppResource } from "@/lib/validation/responses";
+import type { App, AppRejection, AppRevision, Developer } from "@/db/schema";
+import type {
+  AdminAppResource,
+  AdminRevisionResource,
+  AppAnalytics,
+  DeveloperAppResource,
+  PublicAppResource,
+  RevisionResource,
+} from "@/lib/validation/responses";
+
+import { revisionChanges } from "./revision-changes";
 
 import type { ScreenshotRow } from "./screenshots";
 
@@ -7,6 +16,10 @@ import type { ScreenshotRow } from "./screenshots";
 // never reaches a response by accident. Services return rows; routes and pages apply these.
 
 export type AppWithScreenshots = { app: App; screenshots: ScreenshotRow[] };
+/** The update being prepared or reviewed for a live app. */
+export type OpenRevisionSummary = Pick<AppRevision, "id" | "status">;
+/** A listing as its developer and reviewers read it: with its open revision, if any. */
+export type DeveloperListing = AppWithScreenshots & { revision: OpenRevisionSummary | null };
 
 /** The columns every view of a listing shows. */
 type ListingFields = Pick<
@@ -22,6 +35,8 @@ type ListingFields = Pick<
   | "websiteUrl"
   | "featured"
   | "installCount"
+  | "version"
+  | "changelog"
 >;
 
 /** The app columns a public view is built from; public queries select exactly these (plus `id`). */
@@ -30,7 +45,10 @@ type PublicDeveloperFields = Pick<Developer, "id" | "name" | "companyName" | "we
 export type PublicAppRow = { app: PublicAppFields; developer: PublicDeveloperFields; screenshots: ScreenshotRow[] };
 
 type ReviewerDeveloperFields = Pick<Developer, "id" | "name" | "email" | "companyName" | "status">;
-export type AdminAppRow = AppWithScreenshots & { developer: ReviewerDeveloperFields };
+export type AdminAppRow = DeveloperListing & { developer: ReviewerDeveloperFields };
+/** A revision with the live listing it would replace. */
+export type RevisionRow = { revision: AppRevision; live: AppWithScreenshots };
+export type AdminRevisionRow = RevisionRow & { developer: ReviewerDeveloperFields };
 
 function screenshotsView(screenshots: ScreenshotRow[]) {
   return [...screenshots]
@@ -53,21 +71,26 @@ function listingView(app: ListingFields, screenshots: ScreenshotRow[]) {
     screenshots: screenshotsView(screenshots),
     featured: app.featured,
     installCount: app.installCount,
+    version: app.version,
+    changelog: app.changelog.map((entry) => ({ version: entry.version, notes: entry.notes, publishedAt: entry.publishedAt })),
   };
+}
+
+function rejectionView(rejection: AppRejection | null) {
+  return rejection ? { reasons: rejection.reasons, message: rejection.message, rejectedAt: rejection.rejectedAt } : null;
 }
 
 const averageOf = (app: Pick<App, "averageRating">) => (app.averageRating === null ? null : Number(app.averageRating));
 
 /** An app as its developer sees it: everything public plus status, review outcome and timestamps. */
-export function developerAppView({ app, screenshots }: AppWithScreenshots): DeveloperAppResource {
+export function developerAppView({ app, screenshots, revision }: DeveloperListing): DeveloperAppResource {
   return {
     id: app.id,
     ...listingView(app, screenshots),
     oauthClientId: app.oauthClientId,
     status: app.status,
-    rejection: app.rejection
-      ? { reasons: app.rejection.reasons, message: app.rejection.message, rejectedAt: app.rejection.rejectedAt }
-      : null,
+    revision: revision ? { id: revision.id, status: revision.status } : null,
+    rejection: rejectionView(app.rejection),
     unpublishReason: app.status === "UNPUBLISHED" ? app.unpublishReason : null,
     submittedAt: app.submittedAt?.toISOString() ?? null,
     publishedAt: app.publishedAt?.toISOString() ?? null,
@@ -77,18 +100,63 @@ export function developerAppView({ app, screenshots }: AppWithScreenshots): Deve
 }
 
 /** A listing as reviewers see it: the developer's view plus who made it and its public counters. */
-export function adminAppView({ app, screenshots, developer }: AdminAppRow): AdminAppResource {
+export function adminAppView({ developer, ...listing }: AdminAppRow): AdminAppResource {
+  const { app } = listing;
   return {
-    ...developerAppView({ app, screenshots }),
+    ...developerAppView(listing),
     reviewCount: app.reviewCount,
     averageRating: averageOf(app),
-    developer: {
-      id: developer.id,
-      name: developer.name,
-      email: developer.email,
-      companyName: developer.companyName,
-      status: developer.status,
-    },
+    developer: reviewerDeveloperView(developer),
+  };
+}
+
+function reviewerDeveloperView(developer: ReviewerDeveloperFields): AdminAppResource["developer"] {
+  return {
+    id: developer.id,
+    name: developer.name,
+    email: developer.email,
+    companyName: developer.companyName,
+    status: developer.status,
+  };
+}
+
+/** An update of a live app as its developer sees it, with what it changes. */
+export function revisionView({ revision, live }: RevisionRow): RevisionResource {
+  return {
+    id: revision.id,
+    appId: revision.appId,
+    status: revision.status,
+    baseVersion: revision.baseVersion,
+    version: revision.version,
+    name: revision.name,
+    description: revision.description,
+    longDescription: revision.longDescription,
+    category: revision.category,
+    logoUrl: revision.logoUrl,
+    bannerUrl: revision.bannerUrl,
+    websiteUrl: revision.websiteUrl,
+    oauthClientId: revision.oauthClientId,
+    screenshots: screenshotsView(revision.screenshots),
+    notes: revision.notes,
+    rejection: rejectionView(revision.rejection),
+    changes: revisionChanges(
+      { ...live.app, screenshots: screenshotsView(live.screenshots) },
+      { ...revision, screenshots: screenshotsView(revision.screenshots) },
+    ),
+    submittedAt: revision.submittedAt?.toISOString() ?? null,
+    approvedAt: revision.approvedAt?.toISOString() ?? null,
+    createdAt: revision.createdAt.toISOString(),
+    updatedAt: revision.updatedAt.toISOString(),
+  };
+}
+
+/** A revision as reviewers see it: the developer's view plus the live app and who made it. */
+export function adminRevisionView({ developer, ...row }: AdminRevisionRow): AdminRevisionResource {
+  const { app } = row.live;
+  return {
+    ...revisionView(row),
+    app: { id: app.id, slug: app.slug, name: app.name, status: app.status, environment: app.environment, version: app.version },
+    developer: reviewerDeveloperView(developer),
   };
 }
 

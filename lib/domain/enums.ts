@@ -12,6 +12,10 @@ export type DeveloperStatus = (typeof DEVELOPER_STATUSES)[number];
 export const APP_STATUSES = ["DRAFT", "PENDING", "APPROVED", "REJECTED", "UNPUBLISHED"] as const;
 export type AppStatus = (typeof APP_STATUSES)[number];
 
+/** The review lifecycle of an update to a live app; an APPROVED revision is part of the app's history. */
+export const REVISION_STATUSES = ["DRAFT", "PENDING", "REJECTED", "APPROVED"] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
 // In the order of the specification; the public categories list keeps this order.
 export const APP_CATEGORIES = [
   "PRODUCTIVITY",
@@ -47,6 +51,8 @@ export const EMAIL_TYPES = [
   "DEVELOPER_REINSTATED",
   "APP_APPROVED",
   "APP_REJECTED",
+  "APP_UPDATE_APPROVED",
+  "APP_UPDATE_REJECTED",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 

@@ -26,6 +26,23 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
     ],
     message: "Close, please try again.",
   },
+  APP_UPDATE_APPROVED: {
+    type: "APP_UPDATE_APPROVED",
+    developerName,
+    appName,
+    appId,
+    slug: "standup-bot",
+    version: 3,
+    live: true,
+    note: null,
+  },
+  APP_UPDATE_REJECTED: {
+    type: "APP_UPDATE_REJECTED",
+    developerName,
+    appName,
+    appId,
+    reasons: [{ criterion: "QUALITY", message: "The new screenshots are blurry." }],
+  },
 };
 
 beforeAll(() => {
@@ -46,10 +63,13 @@ describe("renderEmail", () => {
     expect(email.html).toMatch(/^<!doctype html>/);
   });
 
-  it.each([inputs.APP_APPROVED, inputs.APP_REJECTED])("$type names the app in subject, html and text", (input) => {
-    const email = renderEmail(input);
-    for (const part of [email.subject, email.html, email.text]) expect(part).toContain(appName);
-  });
+  it.each([inputs.APP_APPROVED, inputs.APP_REJECTED, inputs.APP_UPDATE_APPROVED, inputs.APP_UPDATE_REJECTED])(
+    "$type names the app in subject, html and text",
+    (input) => {
+      const email = renderEmail(input);
+      for (const part of [email.subject, email.html, email.text]) expect(part).toContain(appName);
+    },
+  );
 
   it.each([
     ["DEVELOPER_VERIFIED", ["https://market.example.com/developer"]],
@@ -58,6 +78,8 @@ describe("renderEmail", () => {
     ["DEVELOPER_REINSTATED", ["https://market.example.com/developer"]],
     ["APP_APPROVED", [`https://market.example.com/developer/apps/${appId}`, "https://market.example.com/apps/standup-bot"]],
     ["APP_REJECTED", [`https://market.example.com/developer/apps/${appId}`]],
+    ["APP_UPDATE_APPROVED", [`https://market.example.com/developer/apps/${appId}`, "https://market.example.com/apps/standup-bot"]],
+    ["APP_UPDATE_REJECTED", [`https://market.example.com/developer/apps/${appId}`]],
   ] as const)("%s links into the portal", (type, links) => {
     const email = renderEmail(inputs[type]);
     for (const link of links) {
@@ -76,6 +98,12 @@ describe("renderEmail", () => {
     expect(renderEmail(inputs.DEVELOPER_REINSTATED).text).toMatch(/approved apps are public again/);
     expect(renderEmail(inputs.APP_APPROVED).text).toMatch(/users can find and install the app/);
     expect(renderEmail(inputs.APP_REJECTED).text).toMatch(/fix the listing .* then submit it for review again/s);
+    expect(renderEmail(inputs.APP_APPROVED).text).toMatch(/prepare an update in the developer portal/);
+    expect(renderEmail(inputs.APP_UPDATE_APPROVED).text).toMatch(/now shows version 3 .* Installs and reviews carry over/s);
+    expect(renderEmail({ ...inputs.APP_UPDATE_APPROVED, live: false }).text).toMatch(
+      /goes live with the app when an administrator republishes it/,
+    );
+    expect(renderEmail(inputs.APP_UPDATE_REJECTED).text).toMatch(/The live version stays as it is/);
   });
 
   it.each([

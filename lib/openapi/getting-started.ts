@@ -54,5 +54,14 @@ export function gettingStarted(baseUrl: string): GuideStep[] {
       text: "Once approved, the app is public at /apps/<slug>. Analytics show installs per day:",
       code: `curl ${baseUrl}/api/dev/apps/$APP_ID/analytics -H "Authorization: Bearer $MARKETPLACE_KEY"`,
     },
+    {
+      title: "7. Ship an update",
+      text: "An approved app changes through its next version. Start a revision (a copy of the live listing), change what you need, say what is new, and submit it. The live version stays public until the update is approved; then the public page shows the new version and your notes under \u201cWhat\u2019s new\u201d. States: DRAFT → PENDING → APPROVED or REJECTED; withdraw a PENDING update to edit it again.",
+      code: `curl -X POST ${baseUrl}/api/dev/apps/$APP_ID/revision \\
+  -H "Authorization: Bearer $MARKETPLACE_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"name":"Focus Timer Sync","notes":"Sessions now sync across devices."}'
+curl -X POST ${baseUrl}/api/dev/apps/$APP_ID/revision/submit -H "Authorization: Bearer $MARKETPLACE_KEY"`,
+    },
   ];
 }

@@ -4,7 +4,7 @@ import type { ApiKeyScope } from "@/lib/domain/enums";
 import type { ErrorCode } from "@/lib/http/errors";
 import * as admin from "@/lib/validation/admin";
 import { createApiKeyBody } from "@/lib/validation/api-keys";
-import { createAppBody, listMyAppsQuery, updateAppBody } from "@/lib/validation/apps";
+import { createAppBody, listMyAppsQuery, revisionBody, updateAppBody } from "@/lib/validation/apps";
 import { registerDeveloperBody, updateDeveloperBody } from "@/lib/validation/developers";
 import { featuredAppsQuery, installBody, listAppsQuery, listReviewsQuery, reviewBody } from "@/lib/validation/public";
 import * as r from "@/lib/validation/responses";
@@ -17,7 +17,7 @@ export type Operation = {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   operationId: string;
-  tag: "Public marketplace" | "Developer profile" | "API keys" | "Developer apps" | "Administration" | "Service";
+  tag: "Public marketplace" | "Developer profile" | "API keys" | "Developer apps" | "App updates" | "Administration" | "Service";
   summary: string;
   description?: string;
   caller: Caller;
@@ -420,6 +420,83 @@ export const OPERATIONS: Operation[] = [
     errors: [...scoped, "not_found"],
   },
 
+  // Updates of live apps
+  {
+    method: "post",
+    path: "/api/dev/apps/{id}/revision",
+    operationId: "createRevision",
+    tag: "App updates",
+    caller: "developer",
+    scope: "APP_UPDATE",
+    summary: "Start an update of an APPROVED or UNPUBLISHED app",
+    description:
+      "Creates the app's draft revision: a copy of the live listing's fields with the body's changes applied (the body is optional). " +
+      "The live listing stays public and unchanged until an administrator approves the revision. One open revision per app: " +
+      "a second is 409 `invalid_state` naming the first. `environment` and `slug` cannot change.",
+    body: revisionBody,
+    bodyOptional: true,
+    success: { 201: { description: "The draft revision", schema: r.revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
+  },
+  {
+    method: "get",
+    path: "/api/dev/apps/{id}/revision",
+    operationId: "getRevision",
+    tag: "App updates",
+    caller: "developer",
+    scope: "APP_READ",
+    summary: "The app's open revision, with its changes against the live version",
+    success: { 200: { description: "The revision", schema: r.revisionSchema } },
+    errors: [...scoped, "not_found"],
+  },
+  ...(["put", "patch"] as const).map((method): Operation => ({
+    method,
+    path: "/api/dev/apps/{id}/revision",
+    operationId: method === "put" ? "updateRevision" : "patchRevision",
+    tag: "App updates",
+    caller: "developer",
+    scope: "APP_UPDATE",
+    summary: method === "put" ? "Edit a DRAFT or REJECTED revision (partial)" : "Alias of PUT",
+    body: revisionBody,
+    success: { 200: { description: "Updated", schema: r.revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
+  })),
+  {
+    method: "delete",
+    path: "/api/dev/apps/{id}/revision",
+    operationId: "discardRevision",
+    tag: "App updates",
+    caller: "developer",
+    scope: "APP_UPDATE",
+    summary: "Discard a DRAFT or REJECTED revision",
+    success: { 204: { description: "Discarded; the live listing is unchanged" } },
+    errors: [...scoped, "not_found", "invalid_state"],
+  },
+  {
+    method: "post",
+    path: "/api/dev/apps/{id}/revision/submit",
+    operationId: "submitRevision",
+    tag: "App updates",
+    caller: "developer",
+    scope: "APP_UPDATE",
+    summary: "Submit the revision for review",
+    description:
+      "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`.",
+    success: { 200: { description: "Now PENDING", schema: r.revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
+  },
+  {
+    method: "post",
+    path: "/api/dev/apps/{id}/revision/withdraw",
+    operationId: "withdrawRevision",
+    tag: "App updates",
+    caller: "developer",
+    scope: "APP_UPDATE",
+    summary: "Take a PENDING revision out of review, back to DRAFT",
+    success: { 200: { description: "Now DRAFT", schema: r.revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state"],
+  },
+
   // Administration
   {
     method: "get",
@@ -531,6 +608,53 @@ export const OPERATIONS: Operation[] = [
     summary: "Put an unpublished app back",
     success: { 200: { description: "Approved again", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state"],
+  },
+  {
+    method: "get",
+    path: "/api/admin/revisions",
+    operationId: "adminListRevisions",
+    tag: "Administration",
+    caller: "admin",
+    summary: "Updates of live apps by status (default PENDING, oldest first)",
+    query: admin.adminRevisionsQuery,
+    success: { 200: { description: "One page", schema: r.pagedListOf(r.adminRevisionSchema) } },
+    errors: [...adminErrors, "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/api/admin/apps/{id}/revision",
+    operationId: "adminGetRevision",
+    tag: "Administration",
+    caller: "admin",
+    summary: "The app's open update with a field-by-field diff against the live version",
+    success: { 200: { description: "The revision", schema: r.adminRevisionSchema } },
+    errors: [...adminErrors, "not_found"],
+  },
+  {
+    method: "post",
+    path: "/api/admin/apps/{id}/revision/approve",
+    operationId: "adminApproveRevision",
+    tag: "Administration",
+    caller: "admin",
+    summary: "Approve a pending update: it replaces the live listing as the next version (email sent)",
+    description:
+      "In one transaction: the live fields and screenshots become the revision's, `version` goes up by one and the changelog gets " +
+      "the revision's notes; slug, installs and reviews stay. An UNPUBLISHED app stays unpublished until republished.",
+    body: admin.approveBody,
+    bodyOptional: true,
+    success: { 200: { description: "Approved", schema: r.adminRevisionSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+  },
+  {
+    method: "post",
+    path: "/api/admin/apps/{id}/revision/reject",
+    operationId: "adminRejectRevision",
+    tag: "Administration",
+    caller: "admin",
+    summary: "Reject a pending update with reasons per criterion; the live version stays (email sent)",
+    body: admin.rejectAppBody,
+    success: { 200: { description: "Rejected", schema: r.adminRevisionSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   },
   {
     method: "get",

@@ -23,6 +23,7 @@ export const LISTING_LIMITS = {
   caption: 200,
   minScreenshots: 2,
   maxScreenshots: 6,
+  notes: 2000,
 } as const;
 
 const mustBeHttps = "must be an absolute https:// URL";
@@ -86,6 +87,14 @@ export type UpdateAppInput = z.infer<typeof updateAppBody>;
 export const APP_READ_ONLY_FIELDS = ["environment", "slug", "status", "featured", "installCount", "developerId"] as const;
 
 export type ScreenshotInput = z.infer<typeof screenshot>;
+
+/**
+ * POST and PUT /api/dev/apps/:id/revision — the listing's editable fields (any subset) and what
+ * changed. `notes` may be left empty while drafting; submit requires them.
+ */
+export const revisionBody = z.strictObject({ ...editableFields, notes: optionalText(LISTING_LIMITS.notes) }).partial();
+export type RevisionInput = z.infer<typeof revisionBody>;
+export const REVISION_READ_ONLY_FIELDS = [...APP_READ_ONLY_FIELDS, "version", "changelog"] as const;
 
 /** GET /api/dev/apps */
 export const listMyAppsQuery = z.object(pagingQuery());

@@ -9,6 +9,7 @@ import {
   EMAIL_STATUSES,
   EMAIL_TYPES,
   REVIEW_CRITERIA,
+  REVISION_STATUSES,
 } from "@/lib/domain/enums";
 import { ERROR_CODES } from "@/lib/http/errors";
 
@@ -102,12 +103,28 @@ const listingFields = {
   installCount: z.number().int(),
 };
 
+const changelogSchema = z
+  .array(z.object({ version: z.number().int(), notes: z.string(), publishedAt: timestamp }).strict().meta({ id: "ChangelogEntry" }))
+  .meta({ description: "One entry per approved update, newest first; empty until the first update." });
+
+/** Versioning, in every view of an app. */
+const versionFields = {
+  version: z.number().int().meta({ description: "1 until the first approved update; each approved update adds one." }),
+  changelog: changelogSchema,
+};
+
 export const developerAppSchema = z
   .object({
     id,
     ...listingFields,
+    ...versionFields,
     oauthClientId: z.string().nullable(),
     status: z.enum(APP_STATUSES),
+    revision: z
+      .object({ id, status: z.enum(REVISION_STATUSES) })
+      .strict()
+      .nullable()
+      .meta({ description: "The update being prepared or reviewed (APPROVED and UNPUBLISHED apps only), if any." }),
     rejection: rejectionSchema.nullable(),
     /** Why an administrator took the listing out of the marketplace (UNPUBLISHED only). */
     unpublishReason: z.string().nullable(),
@@ -119,15 +136,82 @@ export const developerAppSchema = z
   .strict()
   .meta({ id: "DeveloperApp" });
 
+/** Who made a listing, as reviewers see them. */
+const reviewerDeveloperSchema = z
+  .object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) })
+  .strict();
+
 export const adminAppSchema = developerAppSchema
   .extend({
     reviewCount: z.number().int(),
     averageRating: z.number().nullable(),
-    developer: z
-      .object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) })
-      .strict(),
+    developer: reviewerDeveloperSchema,
   })
   .meta({ id: "AdminApp" });
+
+const REVISION_TEXT_FIELDS = [
+  "name",
+  "description",
+  "longDescription",
+  "category",
+  "websiteUrl",
+  "oauthClientId",
+  "logoUrl",
+  "bannerUrl",
+] as const;
+export type RevisionTextField = (typeof REVISION_TEXT_FIELDS)[number];
+
+const revisionChangeSchema = z
+  .union([
+    z.object({ field: z.enum(REVISION_TEXT_FIELDS), before: z.string().nullable(), after: z.string().nullable() }).strict(),
+    z.object({ field: z.literal("screenshots"), before: z.array(screenshotSchema), after: z.array(screenshotSchema) }).strict(),
+  ])
+  .meta({ id: "RevisionChange" });
+
+export const revisionSchema = z
+  .object({
+    id,
+    appId: id,
+    status: z.enum(REVISION_STATUSES),
+    baseVersion: z.number().int().meta({ description: "The live version this update was prepared from." }),
+    version: z.number().int().nullable().meta({ description: "The version it became, once approved." }),
+    name: z.string(),
+    description: z.string(),
+    longDescription: z.string().nullable(),
+    category: z.enum(APP_CATEGORIES),
+    logoUrl: z.string().nullable(),
+    bannerUrl: z.string().nullable(),
+    websiteUrl: z.string().nullable(),
+    oauthClientId: z.string().nullable(),
+    screenshots: z.array(screenshotSchema),
+    notes: z.string().nullable().meta({ description: "What changed; required to submit, shown publicly in the changelog once approved." }),
+    rejection: rejectionSchema.nullable(),
+    changes: z
+      .array(revisionChangeSchema)
+      .meta({ description: "Each field that differs from the live version, with its live (before) and proposed (after) value." }),
+    submittedAt: nullableTimestamp,
+    approvedAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Revision" });
+
+export const adminRevisionSchema = revisionSchema
+  .extend({
+    app: z
+      .object({
+        id,
+        slug: z.string(),
+        name: z.string(),
+        status: z.enum(APP_STATUSES),
+        environment: z.enum(APP_ENVIRONMENTS),
+        version: z.number().int(),
+      })
+      .strict(),
+    developer: reviewerDeveloperSchema,
+  })
+  .meta({ id: "AdminRevision" });
 
 export const analyticsSchema = z
   .object({
@@ -144,6 +228,7 @@ export const analyticsSchema = z
 export const publicAppSchema = z
   .object({
     ...listingFields,
+    ...versionFields,
     reviewCount: z.number().int(),
     averageRating: z.number().nullable(),
     developer: z
@@ -227,6 +312,9 @@ export type ApiKeyResource = z.infer<typeof apiKeySchema>;
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export type DeveloperAppResource = z.infer<typeof developerAppSchema>;
 export type AdminAppResource = z.infer<typeof adminAppSchema>;
+export type RevisionResource = z.infer<typeof revisionSchema>;
+export type AdminRevisionResource = z.infer<typeof adminRevisionSchema>;
+export type RevisionChange = z.infer<typeof revisionChangeSchema>;
 export type AppAnalytics = z.infer<typeof analyticsSchema>;
 export type PublicAppResource = z.infer<typeof publicAppSchema>;
 export type PublicReviewResource = z.infer<typeof publicReviewSchema>;

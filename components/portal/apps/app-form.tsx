@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { IMAGE_RULES } from "@/lib/domain/image-rules";
 import { LISTING_LIMITS } from "@/lib/validation/apps";
-import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
+import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/validation/responses";
+import { TextAreaField } from "@/components/ui/field";
 
 import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./listing-fields";
 import { changedFields, createBody, describeImageRule, listingValues, type ListingValues } from "./listing-form-values";
@@ -27,23 +28,40 @@ function useLeaveWarning(dirty: boolean) {
 
 type Props = {
   app?: DeveloperApp;
+  /** Edit the app's next version (its open revision, with release notes) instead of the listing itself. */
+  revision?: RevisionResource;
   /** The listing may be submitted from here: unsaved changes are saved first. */
   submittable?: boolean;
 };
 
+/** Where the form saves and submits: a new listing, a listing, or a listing's update. */
+function endpointsOf(app: DeveloperApp | undefined, revision: RevisionResource | undefined) {
+  if (!app) return { save: "/api/dev/apps", submit: null };
+  const base = revision ? `/api/dev/apps/${app.id}/revision` : `/api/dev/apps/${app.id}`;
+  return { save: base, submit: `${base}/submit` };
+}
+
 /**
- * Creates a listing (POST, then opens it) or edits one (PUT with only the changed fields), within
- * the API's own limits; warns before leaving with unsaved changes.
+ * Creates a listing (POST, then opens it), edits one or its update (PUT with only the changed
+ * fields), within the API's own limits; warns before leaving with unsaved changes.
  */
-export function AppForm({ app, submittable = false }: Props) {
+export function AppForm({ app, revision, submittable = false }: Props) {
   const router = useRouter();
-  const saved = useMemo(() => listingValues(app, LISTING_LIMITS.minScreenshots), [app]);
+  const saved = useMemo(
+    () => listingValues(revision && app ? { ...revision, environment: app.environment } : app, LISTING_LIMITS.minScreenshots),
+    [app, revision],
+  );
   const [values, setValues] = useState<ListingValues>(saved);
-  const changes = app ? changedFields(values, saved) : null;
+  const savedNotes = revision?.notes ?? "";
+  const [notes, setNotes] = useState(savedNotes);
+  const listingChanges = app ? changedFields(values, saved) : null;
+  const changes =
+    listingChanges && revision && notes.trim() !== savedNotes.trim() ? { ...listingChanges, notes: notes.trim() || null } : listingChanges;
   const unchanged = changes !== null && Object.keys(changes).length === 0;
   const dirty = app ? !unchanged : JSON.stringify(values) !== JSON.stringify(saved);
+  const endpoints = endpointsOf(app, revision);
   const save = useApiAction<Record<string, unknown>, DeveloperApp>(
-    (body) => (app ? { path: `/api/dev/apps/${app.id}`, method: "PUT", body } : { path: "/api/dev/apps", method: "POST", body }),
+    (body) => (app ? { path: endpoints.save, method: "PUT", body } : { path: endpoints.save, method: "POST", body }),
     // A new listing opens on its own page; an edited one re-renders in place.
     { refresh: app !== undefined, onSuccess: (listing) => (app ? undefined : router.push(`/developer/apps/${listing.id}`)) },
   );
@@ -64,9 +82,21 @@ export function AppForm({ app, submittable = false }: Props) {
     <form
       onSubmit={submit}
       noValidate
-      aria-label={app ? "Edit listing" : "New listing"}
+      aria-label={revision ? "Edit update" : app ? "Edit listing" : "New listing"}
       className="space-y-5 rounded-xl border border-slate-200 bg-white p-6"
     >
+      {revision ? (
+        <TextAreaField
+          label="What's new in this version"
+          name="notes"
+          rows={3}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          maxLength={LISTING_LIMITS.notes}
+          hint="Shown on the public page under “What’s new” once the update is approved. Required to submit."
+          error={save.errorFor("notes")}
+        />
+      ) : null}
       <ListingTextFields {...fields} />
       <div className="grid gap-5 md:grid-cols-2">
         <ListingChoiceFields {...fields} fixedEnvironment={app?.environment} />
@@ -82,8 +112,8 @@ export function AppForm({ app, submittable = false }: Props) {
         <Button type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>
           {app ? (save.isPending ? "Saving…" : "Save changes") : save.isPending || save.isSuccess ? "Creating…" : "Create listing"}
         </Button>
-        {app && submittable ? (
-          <SubmitForReviewButton appId={app.id} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
+        {app && submittable && endpoints.submit ? (
+          <SubmitForReviewButton endpoint={endpoints.submit} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
         ) : null}
         <p role="status" className="text-sm text-slate-600">
           {app && save.isSuccess && unchanged ? "All changes saved." : dirty && app ? "Unsaved changes" : ""}

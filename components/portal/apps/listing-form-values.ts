@@ -32,7 +32,22 @@ export function screenshotRow(url = "", caption = ""): ScreenshotRow {
   return { key: `screenshot-${rowCount}`, url, caption };
 }
 
-export function listingValues(app: DeveloperApp | undefined, minScreenshots: number): ListingValues {
+/** What the form edits: a listing, or its next version (a revision, with the listing's environment). */
+type ListingSource = Pick<
+  DeveloperApp,
+  | "name"
+  | "description"
+  | "longDescription"
+  | "category"
+  | "environment"
+  | "logoUrl"
+  | "bannerUrl"
+  | "websiteUrl"
+  | "oauthClientId"
+  | "screenshots"
+>;
+
+export function listingValues(app: ListingSource | undefined, minScreenshots: number): ListingValues {
   if (!app) {
     return {
       name: "",

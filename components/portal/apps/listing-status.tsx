@@ -33,7 +33,7 @@ function Explanation({ listing }: { listing: Listing }) {
           <Link href={`/apps/${listing.slug}`} className="text-brand-700 underline">
             view the public page
           </Link>
-          . Approved listings cannot be edited or deleted.
+          . To change it, prepare an update below: the live version stays public while the update is reviewed.
         </p>
       );
     case "REJECTED":
@@ -46,7 +46,10 @@ function Explanation({ listing }: { listing: Listing }) {
     case "UNPUBLISHED":
       return (
         <div className="space-y-2">
-          <p>An administrator took this listing out of the marketplace. Contact marketplace support to have it republished.</p>
+          <p>
+            An administrator took this listing out of the marketplace. Fix what the reason below asks for in an update, then contact
+            marketplace support to have it republished.
+          </p>
           {listing.unpublishReason ? (
             <p>
               <span className="font-medium">Reason given:</span> {listing.unpublishReason}

@@ -4,8 +4,9 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
 
-/** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2": the image each asset error is about. */
+/** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2": the field each submit error is about. */
 function imageLabel(path: string): string {
+  if (path === "notes") return "What's new";
   if (path === "logoUrl") return "Logo";
   if (path === "bannerUrl") return "Banner";
   const screenshot = /^screenshots\[(\d+)\]/.exec(path);
@@ -13,14 +14,15 @@ function imageLabel(path: string): string {
 }
 
 type Props = {
-  appId: string;
+  /** The submit endpoint: a listing's, or its update's. */
+  endpoint: string;
   /** Unsaved edits in the listing's form: they are saved first, so the reviewed version is the one on screen. */
   saveFirst?: () => Promise<unknown>;
 };
 
-/** DRAFT/REJECTED → PENDING. The server fetches and checks every image first. */
-export function SubmitForReviewButton({ appId, saveFirst }: Props) {
-  const submit = useApiAction(() => ({ path: `/api/dev/apps/${appId}/submit`, method: "POST" }));
+/** DRAFT/REJECTED → PENDING, for a listing or an update of one. The server fetches and checks every image first. */
+export function SubmitForReviewButton({ endpoint, saveFirst }: Props) {
+  const submit = useApiAction(() => ({ path: endpoint, method: "POST" }));
   async function saveAndSubmit() {
     // A failed save shows its errors in the form and nothing is submitted.
     if (

@@ -30,8 +30,8 @@ export function appApprovedEmail({ developerName, appName, appId, slug, note }: 
       },
       {
         paragraph: [
-          "An approved listing can no longer be edited directly: for small fixes (links, typos) contact Yapture support; ",
-          "for larger changes submit a new version for review.",
+          "To change the listing later, prepare an update in the developer portal: ",
+          "the live version stays public while the update is reviewed.",
         ],
       },
     ],

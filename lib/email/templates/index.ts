@@ -2,6 +2,8 @@ import type { EmailType } from "@/lib/domain/enums";
 
 import { appApprovedEmail, type AppApprovedInput } from "./app-approved";
 import { appRejectedEmail, type AppRejectedInput } from "./app-rejected";
+import { appUpdateApprovedEmail, type AppUpdateApprovedInput } from "./app-update-approved";
+import { appUpdateRejectedEmail, type AppUpdateRejectedInput } from "./app-update-rejected";
 import { developerReinstatedEmail, type DeveloperReinstatedInput } from "./developer-reinstated";
 import { developerRejectedEmail, type DeveloperRejectedInput } from "./developer-rejected";
 import { developerSuspendedEmail, type DeveloperSuspendedInput } from "./developer-suspended";
@@ -18,7 +20,9 @@ export type EmailInput =
   | DeveloperSuspendedInput
   | DeveloperReinstatedInput
   | AppApprovedInput
-  | AppRejectedInput;
+  | AppRejectedInput
+  | AppUpdateApprovedInput
+  | AppUpdateRejectedInput;
 
 // Exhaustive by construction: a new EMAIL_TYPES value without a template fails to compile here.
 const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) => RenderedEmail } = {
@@ -28,6 +32,8 @@ const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) =
   DEVELOPER_REINSTATED: developerReinstatedEmail,
   APP_APPROVED: appApprovedEmail,
   APP_REJECTED: appRejectedEmail,
+  APP_UPDATE_APPROVED: appUpdateApprovedEmail,
+  APP_UPDATE_REJECTED: appUpdateRejectedEmail,
 };
 
 export function renderEmail(input: EmailInput): RenderedEmail {

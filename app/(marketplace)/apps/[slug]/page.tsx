@@ -41,7 +41,7 @@ export default async function AppPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-12">
       <AppPresentation
-        app={app}
+        app={{ ...app, release: { version: app.version, publishedAt: app.publishedAt, changelog: app.changelog } }}
         aside={
           <InstallButton
             slug={app.slug}

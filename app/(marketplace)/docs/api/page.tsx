@@ -88,12 +88,13 @@ export default async function ApiDocsPage() {
               .filter(({ operation }) => operation.tags.includes(tag.name))
               .map(({ path, method, operation }) => (
                 <details key={`${method} ${path}`} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="operation">
-                  <summary className="cursor-pointer">
-                    <span className={`mr-2 rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_COLORS[method] ?? ""}`}>
+                  {/* Flex and break-all: a long path and its summary wrap on a phone instead of widening the page. */}
+                  <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1">
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_COLORS[method] ?? ""}`}>
                       {method}
                     </span>
-                    <code className="text-sm">{path}</code>
-                    <span className="ml-3 text-sm text-slate-600">{operation.summary}</span>
+                    <code className="min-w-0 text-sm break-all">{path}</code>
+                    <span className="min-w-0 text-sm text-slate-600">{operation.summary}</span>
                   </summary>
                   <div className="mt-4 space-y-4 text-sm">
                     {operation.description ? <Markdown source={operation.description} /> : null}

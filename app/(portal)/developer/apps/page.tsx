@@ -42,7 +42,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
         </div>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Your listings">
-          {listings.items.map(({ app }) => (
+          {listings.items.map(({ app, revision }) => (
             <li key={app.id} className="flex items-center gap-4 px-4 py-3" data-testid="listing-row">
               <AppLogo name={app.name} url={app.logoUrl} />
               <div className="min-w-0 flex-1">
@@ -52,6 +52,11 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
                 <p className="truncate font-mono text-xs text-slate-500">{app.slug}</p>
               </div>
               <StatusBadge status={app.status} />
+              {revision ? (
+                <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-800" data-testid="update-badge">
+                  update {revision.status.toLowerCase()}
+                </span>
+              ) : null}
               <p className="w-36 text-right text-xs text-slate-500">Updated {app.updatedAt.toISOString().slice(0, 10)}</p>
             </li>
           ))}

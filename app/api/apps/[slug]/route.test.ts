@@ -36,6 +36,8 @@ describe("GET /api/apps/:slug", () => {
       ],
       featured: true,
       installCount: 7,
+      version: 1,
+      changelog: [],
       reviewCount: 2,
       averageRating: 4.5,
       developer: { id: developer.id, name: "Ada Dev", companyName: "Acme Apps", websiteUrl: "https://acme.example.com" },

@@ -4,13 +4,16 @@ import { DeleteListingButton } from "@/components/portal/apps/delete-listing-but
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
+import { UpdateSection } from "@/components/portal/apps/update-section";
 import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from-review-button";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
+import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
-import { analyticsView, developerAppView } from "@/lib/apps/views";
+import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views";
+import type { Developer } from "@/db/schema";
 import type { AppStatus } from "@/lib/domain/enums";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { can } from "@/lib/state/machine";
@@ -21,27 +24,31 @@ const BACK = { href: "/developer/apps", label: "Your apps" };
 
 const allows = (action: AppAction, status: AppStatus) => can(APP_STATES, action, status);
 
-const loadListing = (developerId: string, appId: string) =>
+const loadListing = (developer: Developer, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
+    const developerId = developer.id;
     const [listing, analytics] = await Promise.all([getDeveloperApp({ developerId, appId }), getAppAnalytics({ developerId, appId })]);
-    return { listing: developerAppView(listing), analytics: analyticsView(analytics) };
+    const revision = listing.revision ? revisionView(await getRevision({ developer, appId })) : null;
+    return { listing: developerAppView(listing), analytics: analyticsView(analytics), revision };
   });
 
 export default async function ListingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const developer = await portalDeveloper(`/developer/apps/${id}`);
   if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
-  const { listing, analytics } = await loadListing(developer.id, id);
+  const { listing, analytics, revision } = await loadListing(developer, id);
   const canEdit = allows("edit", listing.status);
   return (
     <div className="space-y-8">
       <PageTitle back={BACK} title={listing.name}>
-        <p className="font-mono text-xs text-slate-500">{listing.slug}</p>
+        <p className="font-mono text-xs text-slate-500">
+          {listing.slug} · version {listing.version}
+        </p>
       </PageTitle>
       <ListingStatus listing={listing} />
       <div className="flex flex-wrap items-start gap-4">
-        {allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} /> : null}
-        {allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} /> : null}
+        {allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton endpoint={`/api/dev/apps/${listing.id}/submit`} /> : null}
+        {allows("withdraw", listing.status) ? <WithdrawFromReviewButton endpoint={`/api/dev/apps/${listing.id}/withdraw`} /> : null}
         {allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
       </div>
       {canEdit ? (
@@ -52,6 +59,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
+      {allows("revise", listing.status) ? <UpdateSection listing={listing} revision={revision} /> : null}
       <ListingAnalytics analytics={analytics} />
       <section aria-labelledby="preview-heading" className="space-y-3">
         <h2 id="preview-heading" className="text-lg font-semibold">

@@ -1,0 +1,13 @@
+import { approveRevision } from "@/lib/apps/revision-review";
+import { adminRevisionView } from "@/lib/apps/views";
+import { withAdmin } from "@/lib/auth/with-admin";
+import { json, otherMethods, readBody } from "@/lib/http";
+import { approveBody } from "@/lib/validation/admin";
+
+// POST /api/admin/apps/:id/revision/approve — { note? }: the update becomes the live version, email.
+export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
+  const { note } = await readBody(request, approveBody, { optional: true });
+  return json(adminRevisionView(await approveRevision({ actor: admin, appId: params.id, note })));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,0 +1,34 @@
+"use client";
+
+import { ActionError } from "@/components/ui/action-error";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { useApiAction } from "@/lib/client/use-api-action";
+
+/** Starts the app's next version: a draft copy of the live listing that only the developer sees. */
+export function PrepareUpdateButton({ appId }: { appId: string }) {
+  const prepare = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "POST" }));
+  return (
+    <div className="space-y-2">
+      <Button onClick={() => prepare.mutate()} disabled={prepare.isPending}>
+        {prepare.isPending ? "Preparing…" : "Prepare an update"}
+      </Button>
+      <ActionError error={prepare.error} />
+    </div>
+  );
+}
+
+/** Deletes the draft update; the live listing stays as it is. */
+export function DiscardUpdateButton({ appId }: { appId: string }) {
+  const discard = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "DELETE" }));
+  return (
+    <ConfirmButton
+      label="Discard update"
+      question="Discard this update and its changes?"
+      confirmLabel="Discard"
+      onConfirm={() => discard.mutate()}
+      pending={discard.isPending}
+      error={discard.error}
+    />
+  );
+}

@@ -1,0 +1,191 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+
+import { getDb, type Executor } from "@/db/client";
+import { countRows, paginate, type Page } from "@/db/paginate";
+import { appRevisions, apps, developers, type App, type AppRevision, type ChangelogEntry } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/service";
+import type { YaptureIdentity } from "@/lib/auth/identity";
+import type { RevisionStatus } from "@/lib/domain/enums";
+import { enqueueEmail } from "@/lib/email/outbox";
+import { notFound, type Paging } from "@/lib/http";
+import type { RejectAppInput } from "@/lib/validation/admin";
+
+import { reviewerColumns } from "./review";
+import { readOpenRevision } from "./revision-queries";
+import { revisionTransitions, type RevisionAction } from "./revision-states";
+import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";
+import { appTransitions } from "./states";
+import type { AdminRevisionRow } from "./views";
+
+// Administrators' decisions on updates of live apps. Approving applies the revision to the live
+// listing in one transaction: fields, screenshots, version and changelog; slug, installs and
+// reviews stay.
+
+const selectAdminRevisions = (db: Executor) =>
+  db
+    .select({ revision: appRevisions, app: apps, screenshots: screenshotsOf(apps.id), developer: reviewerColumns })
+    .from(appRevisions)
+    .innerJoin(apps, eq(apps.id, appRevisions.appId))
+    .innerJoin(developers, eq(developers.id, apps.developerId));
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectAdminRevisions>["where"]>>[number];
+const toRow = ({ revision, app, screenshots, developer }: SelectedRow): AdminRevisionRow => ({
+  revision,
+  live: { app, screenshots },
+  developer,
+});
+
+/** Revisions in a state: PENDING oldest-submitted first (the review queue), others newest first. */
+export async function listRevisionsForAdmin({
+  status,
+  paging,
+}: {
+  status: RevisionStatus;
+  paging: Paging;
+}): Promise<Page<AdminRevisionRow>> {
+  const db = await getDb();
+  const where = eq(appRevisions.status, status);
+  const order =
+    status === "PENDING" ? [asc(appRevisions.submittedAt), asc(appRevisions.id)] : [desc(appRevisions.updatedAt), desc(appRevisions.id)];
+  return paginate(paging, {
+    items: async ({ limit, offset }) =>
+      (
+        await selectAdminRevisions(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+      ).map(toRow),
+    total: () => countRows(db, appRevisions, where),
+  });
+}
+
+async function readAdminRevision(db: Executor, revisionId: string): Promise<AdminRevisionRow> {
+  const [row] = await selectAdminRevisions(db).where(eq(appRevisions.id, revisionId));
+  if (!row) throw notFound("revision");
+  return toRow(row);
+}
+
+/** The app's open revision as reviewers see it. */
+export async function getRevisionForAdmin(appId: string): Promise<AdminRevisionRow> {
+  const db = await getDb();
+  const { revision } = await readOpenRevision(db, appId);
+  return readAdminRevision(db, revision.id);
+}
+
+type Decision = {
+  action: Extract<RevisionAction, "approve" | "reject">;
+  /** The revision's new column values, given the live app (locked). */
+  set: (app: App, now: Date) => Partial<typeof appRevisions.$inferInsert>;
+  /** What the decision does to the live app, in the same transaction. */
+  apply?: (tx: Executor, revision: AppRevision, now: Date) => Promise<void>;
+  audit: Record<string, unknown>;
+  notify: (tx: Executor, row: AdminRevisionRow) => Promise<unknown>;
+};
+
+/**
+ * The app's open revision is looked up first and then changed by id under its row lock, so of two
+ * concurrent decisions (or a decision and the developer's withdraw) exactly one applies; the other
+ * finds the revision in its new state and gets 409. Transition, audit event and email commit together.
+ */
+async function decide(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminRevisionRow> {
+  const db = await getDb();
+  const { revision: open } = await readOpenRevision(db, appId);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    // The app first, then the revision (the developer's actions lock the revision alone).
+    const app = await appTransitions.lock(tx, { id: appId, action: "revise" });
+    const { after: revision } = await revisionTransitions.transition(tx, {
+      id: open.id,
+      action: decision.action,
+      scope: eq(appRevisions.appId, appId),
+      set: () => ({ ...decision.set(app, now), updatedAt: now }),
+    });
+    await decision.apply?.(tx, revision, now);
+    await recordAudit(tx, {
+      actor,
+      action: `revision.${decision.action}`,
+      targetType: "app",
+      targetId: appId,
+      before: { version: app.version, name: app.name },
+      after: {
+        revisionId: revision.id,
+        status: revision.status,
+        version: revision.version ?? app.version,
+        name: revision.name,
+        ...decision.audit,
+      },
+    });
+    const row = await readAdminRevision(tx, revision.id);
+    await decision.notify(tx, row);
+    return row;
+  });
+}
+
+/** Replaces the live listing with the revision's fields; slug, environment, installs and reviews stay. */
+async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Promise<void> {
+  const entry: ChangelogEntry = { version: revision.version!, notes: revision.notes ?? "", publishedAt: now.toISOString() };
+  await tx
+    .update(apps)
+    .set({
+      name: revision.name,
+      description: revision.description,
+      longDescription: revision.longDescription,
+      category: revision.category,
+      logoUrl: revision.logoUrl,
+      bannerUrl: revision.bannerUrl,
+      websiteUrl: revision.websiteUrl,
+      oauthClientId: revision.oauthClientId,
+      version: revision.version!,
+      changelog: sql`${JSON.stringify([entry])}::jsonb || ${apps.changelog}`,
+      updatedAt: now,
+    })
+    .where(eq(apps.id, revision.appId));
+  await replaceScreenshots(tx, revision.appId, screenshotInputs(revision.screenshots));
+}
+
+type Actor = { actor: YaptureIdentity; appId: string };
+
+/** PENDING → APPROVED: the revision becomes the live listing's next version (an UNPUBLISHED app stays unpublished). */
+export const approveRevision = ({ actor, appId, note }: Actor & { note?: string }) =>
+  decide(actor, appId, {
+    action: "approve",
+    set: (app, now) => ({ status: "APPROVED", version: app.version + 1, approvedAt: now }),
+    apply: applyRevision,
+    audit: note ? { note } : {},
+    notify: (tx, { revision, live, developer }) =>
+      enqueueEmail({
+        tx,
+        to: developer.email,
+        type: "APP_UPDATE_APPROVED",
+        developerName: developer.name,
+        appName: revision.name,
+        appId: live.app.id,
+        slug: live.app.slug,
+        version: revision.version!,
+        live: live.app.status === "APPROVED",
+        note: note ?? null,
+      }),
+  });
+
+/** PENDING → REJECTED with structured reasons; the live listing stays as it was. */
+export const rejectRevision = ({ actor, appId, input }: Actor & { input: RejectAppInput }) =>
+  decide(actor, appId, {
+    action: "reject",
+    set: (_app, now) => ({
+      status: "REJECTED",
+      rejection: { reasons: input.reasons, message: input.message ?? null, rejectedAt: now.toISOString() },
+    }),
+    audit: { reasons: input.reasons, message: input.message ?? null },
+    notify: (tx, { revision, live, developer }) =>
+      enqueueEmail({
+        tx,
+        to: developer.email,
+        type: "APP_UPDATE_REJECTED",
+        developerName: developer.name,
+        appName: revision.name,
+        appId: live.app.id,
+        reasons: input.reasons,
+        message: input.message ?? null,
+      }),
+  });

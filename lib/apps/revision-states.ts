@@ -1,0 +1,32 @@
+import { appRevisions, type AppRevision } from "@/db/schema";
+import type { RevisionStatus } from "@/lib/domain/enums";
+import type { StateMachine } from "@/lib/state/machine";
+import { stateTransitions } from "@/lib/state/transition";
+
+// The review lifecycle of an update to a live app: the states each action starts from.
+
+export const REVISION_STATES = {
+  entity: "revision",
+  from: {
+    edit: ["DRAFT", "REJECTED"],
+    submit: ["DRAFT", "REJECTED"],
+    withdraw: ["PENDING"],
+    discard: ["DRAFT", "REJECTED"],
+    approve: ["PENDING"],
+    reject: ["PENDING"],
+  },
+  refusals: {
+    PENDING: {
+      edit: "the update is being reviewed and cannot be changed; withdraw it first",
+      submit: "the update is already waiting for review",
+      discard: "the update is being reviewed; withdraw it before discarding it",
+    },
+  },
+} as const satisfies StateMachine<RevisionStatus, string>;
+
+export type RevisionAction = keyof typeof REVISION_STATES.from;
+
+export const revisionTransitions = stateTransitions<AppRevision, typeof appRevisions.$inferInsert, RevisionStatus, RevisionAction>(
+  appRevisions,
+  REVISION_STATES,
+);

@@ -1,0 +1,175 @@
+import { and, eq, sql } from "drizzle-orm";
+
+import { getDb, type Executor } from "@/db/client";
+import { appRevisions, apps, type AppRevision, type Developer } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/service";
+import type { ListingImages } from "@/lib/assets/app-assets";
+import { ApiError, notFound } from "@/lib/http";
+import { can, refusal } from "@/lib/state/machine";
+import type { RevisionInput } from "@/lib/validation/apps";
+
+import { assertImageUrlsAllowed } from "./image-urls";
+import { findOpenRevision, readOpenRevision } from "./revision-queries";
+import { REVISION_STATES, revisionTransitions, type RevisionAction } from "./revision-states";
+import { orderScreenshots, screenshotsOf } from "./screenshots";
+import { appTransitions } from "./states";
+import type { AppWithScreenshots, RevisionRow } from "./views";
+
+// A developer's update of a live app: prepared as a revision while the live listing stays public,
+// then reviewed like a first submission (lib/apps/revision-review.ts applies it).
+
+type Owned = { developer: Developer; appId: string };
+
+const ownedBy = (developerId: string) => eq(apps.developerId, developerId);
+/** Revisions of the developer's own apps: anyone else's is "not found". */
+const ofOwnApp = (developerId: string) =>
+  sql`${appRevisions.appId} in (select ${apps.id} from ${apps} where ${apps.developerId} = ${developerId})`;
+
+/** The fields a revision sets, from the body; `undefined` leaves a field as it is. */
+function revisionFields(input: RevisionInput): Partial<typeof appRevisions.$inferInsert> {
+  const { screenshots, ...fields } = input;
+  const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return screenshots ? { ...set, screenshots: orderScreenshots(screenshots) } : set;
+}
+
+function audit(tx: Executor, developer: Developer, action: RevisionAction | "create", revision: AppRevision) {
+  return recordAudit(tx, {
+    actor: { sub: developer.yaptureUserId, email: developer.email },
+    action: `revision.${action}`,
+    targetType: "app",
+    targetId: revision.appId,
+    before: {},
+    after: { revisionId: revision.id, status: revision.status },
+  });
+}
+
+/** The caller's app, or 404 whether it does not exist or is someone else's. */
+async function assertOwnApp(db: Executor, { developer, appId }: Owned): Promise<void> {
+  const [app] = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.id, appId), ownedBy(developer.id)));
+  if (!app) throw notFound("app");
+}
+
+/** The open revision of one of the caller's apps, with the live listing. */
+export async function getRevision(owned: Owned): Promise<RevisionRow> {
+  const db = await getDb();
+  await assertOwnApp(db, owned);
+  return readOpenRevision(db, owned.appId, ownedBy(owned.developer.id));
+}
+
+/**
+ * Starts the next version of an APPROVED or UNPUBLISHED app: a copy of the live listing with the
+ * body's changes. One open revision per app (a unique index); a second is 409 naming the first.
+ */
+export async function createRevision({ input, ...owned }: Owned & { input: RevisionInput }): Promise<RevisionRow> {
+  assertImageUrlsAllowed(input);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const app = await appTransitions.lock(tx, { id: owned.appId, action: "revise", scope: ownedBy(owned.developer.id) });
+    const [{ screenshots }] = (await tx
+      .select({ screenshots: screenshotsOf(apps.id) })
+      .from(apps)
+      .where(eq(apps.id, app.id))) as [{ screenshots: AppWithScreenshots["screenshots"] }];
+    const [revision] = await tx
+      .insert(appRevisions)
+      .values({
+        appId: app.id,
+        baseVersion: app.version,
+        name: app.name,
+        description: app.description,
+        longDescription: app.longDescription,
+        category: app.category,
+        logoUrl: app.logoUrl,
+        bannerUrl: app.bannerUrl,
+        websiteUrl: app.websiteUrl,
+        oauthClientId: app.oauthClientId,
+        screenshots,
+        ...revisionFields(input),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!revision) {
+      const existing = await findOpenRevision(tx, app.id);
+      throw new ApiError(
+        "invalid_state",
+        `this app already has an update in preparation (revision ${existing?.id ?? "unknown"}); edit it with PUT /api/dev/apps/${app.id}/revision or discard it`,
+      );
+    }
+    await audit(tx, owned.developer, "create", revision);
+    return { revision, live: { app, screenshots } };
+  });
+}
+
+/** Runs `action` on the app's open revision under its row lock; `set` gives the new column values. */
+async function act(
+  owned: Owned,
+  action: RevisionAction,
+  set: (before: AppRevision) => Partial<typeof appRevisions.$inferInsert>,
+  check?: (current: AppRevision) => void,
+): Promise<RevisionRow> {
+  const { revision } = await getRevision(owned);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const { after } = await revisionTransitions.transition(tx, {
+      id: revision.id,
+      action,
+      scope: ofOwnApp(owned.developer.id),
+      check,
+      set,
+    });
+    await audit(tx, owned.developer, action, after);
+    return readOpenRevision(tx, owned.appId);
+  });
+}
+
+/** Partial update, while DRAFT or REJECTED (a rejection stays until the revision is approved). */
+export async function updateRevision({ input, ...owned }: Owned & { input: RevisionInput }): Promise<RevisionRow> {
+  assertImageUrlsAllowed(input);
+  return act(owned, "edit", () => ({ ...revisionFields(input), updatedAt: new Date() }));
+}
+
+/**
+ * DRAFT/REJECTED → PENDING, after the same image checks as a first submission. Like a listing's
+ * submit, the transition requires the exact version that was checked (updated_at).
+ */
+export async function submitRevision({
+  checkAssets,
+  ...owned
+}: Owned & { checkAssets: (images: ListingImages) => Promise<void> }): Promise<RevisionRow> {
+  const { revision } = await getRevision(owned);
+  if (!can(REVISION_STATES, "submit", revision.status)) throw refusal(REVISION_STATES, "submit", revision.status);
+  if (!revision.notes) {
+    throw new ApiError("validation_failed", "notes: say what changed in this version before submitting it", {
+      errors: [{ path: "notes", code: "required", message: "say what changed in this version before submitting it" }],
+    });
+  }
+  await checkAssets({ app: revision, screenshots: revision.screenshots });
+  const now = new Date();
+  return act(
+    owned,
+    "submit",
+    () => ({ status: "PENDING", submittedAt: now, updatedAt: now }),
+    (current) => {
+      if (current.updatedAt.getTime() !== revision.updatedAt.getTime()) {
+        throw new ApiError("invalid_state", "the update changed while its images were being checked; submit again");
+      }
+    },
+  );
+}
+
+/** PENDING → DRAFT: takes the update out of the review queue so it can be edited. */
+export const withdrawRevision = (owned: Owned) =>
+  act(owned, "withdraw", () => ({ status: "DRAFT", submittedAt: null, updatedAt: new Date() }));
+
+/** Deletes a DRAFT or REJECTED revision; the live listing is untouched. */
+export async function discardRevision(owned: Owned): Promise<void> {
+  const { revision } = await getRevision(owned);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const locked = await revisionTransitions.lock(tx, { id: revision.id, action: "discard", scope: ofOwnApp(owned.developer.id) });
+    await tx.delete(appRevisions).where(eq(appRevisions.id, locked.id));
+    await audit(tx, owned.developer, "discard", locked);
+  });
+}

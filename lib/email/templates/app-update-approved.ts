@@ -1,0 +1,54 @@
+import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
+
+export type AppUpdateApprovedInput = {
+  type: "APP_UPDATE_APPROVED";
+  developerName: string;
+  appName: string;
+  appId: string;
+  slug: string;
+  version: number;
+  /** False while an administrator keeps the app unpublished: the update waits with it. */
+  live: boolean;
+  /** The reviewer's optional note. */
+  note?: string | null;
+};
+
+export function appUpdateApprovedEmail({
+  developerName,
+  appName,
+  appId,
+  slug,
+  version,
+  live,
+  note,
+}: AppUpdateApprovedInput): RenderedEmail {
+  const publicPage = portalUrl(`/apps/${encodeURIComponent(slug)}`);
+  const noteBlock: Block[] = note?.trim() ? [{ quote: { label: "Note from the reviewer", text: note } }] : [];
+  const next: Block = live
+    ? {
+        paragraph: [
+          "What happens next: the public page, ",
+          { link: publicPage },
+          ", now shows version ",
+          String(version),
+          " and its notes under \u201cWhat\u2019s new\u201d. Installs and reviews carry over unchanged.",
+        ],
+      }
+    : {
+        paragraph: [
+          "The app is still unpublished, so the update is not public yet: it goes live with the app when an administrator republishes it.",
+        ],
+      };
+  return composeEmail({
+    subject: `${developerName}, version ${version} of ${appName} is approved`,
+    preview: `The update to ${appName} passed review${live ? " and is live" : ""}.`,
+    heading: `${appName} version ${version} is approved`,
+    blocks: [
+      { paragraph: ["Hi ", { strong: developerName }, ","] },
+      { paragraph: ["Good news: your update to ", { strong: appName }, ` passed review and is now version ${version}.`] },
+      ...noteBlock,
+      next,
+    ],
+    action: { label: "View the app in the developer portal", href: portalUrl(`/developer/apps/${encodeURIComponent(appId)}`) },
+  });
+}
