@@ -21,9 +21,10 @@ type Verdict = { passes: boolean; message: string };
 /**
  * The five review criteria beside approve / reject-with-reasons. Every criterion starts unticked:
  * approving needs all five ticked (each checked on purpose); rejecting needs at least one unticked
- * criterion with the problem the developer must fix, and sends exactly those.
+ * criterion with the problem the developer must fix, and sends exactly those. `endpoint` is what is
+ * reviewed: a listing (`/api/admin/apps/{id}`) or its update (`/api/admin/apps/{id}/revision`).
  */
-export function ReviewForm({ appId }: { appId: string }) {
+export function ReviewForm({ endpoint }: { endpoint: string }) {
   const [verdicts, setVerdicts] = useState<Record<ReviewCriterion, Verdict>>(
     () =>
       Object.fromEntries(REVIEW_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
@@ -36,9 +37,9 @@ export function ReviewForm({ appId }: { appId: string }) {
   const failing = unticked.filter((criterion) => verdicts[criterion].message.trim() !== "");
   const decide = useApiAction((decision: "approve" | "reject") =>
     decision === "approve"
-      ? { path: `/api/admin/apps/${appId}/approve`, method: "POST", body: message.trim() ? { note: message.trim() } : {} }
+      ? { path: `${endpoint}/approve`, method: "POST", body: message.trim() ? { note: message.trim() } : {} }
       : {
-          path: `/api/admin/apps/${appId}/reject`,
+          path: `${endpoint}/reject`,
           method: "POST",
           body: {
             reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),

@@ -7,7 +7,7 @@ export const metadata = { title: "Administration" };
 
 export default async function AdminDashboard() {
   await requireAdmin("/admin");
-  const { pendingDevelopers, pendingApps, failedEmails, approvedApps } = await adminQueueCounts();
+  const { pendingDevelopers, pendingApps, pendingUpdates, failedEmails, approvedApps } = await adminQueueCounts();
   const cards = [
     {
       label: "Developers awaiting verification",
@@ -16,13 +16,14 @@ export default async function AdminDashboard() {
       testId: "count-pending-developers",
     },
     { label: "Listings awaiting review", value: pendingApps, href: "/admin/reviews", testId: "count-pending-apps" },
+    { label: "Updates awaiting review", value: pendingUpdates, href: "/admin/reviews#updates", testId: "count-pending-updates" },
     { label: "Published apps", value: approvedApps, href: "/admin/apps", testId: "count-approved-apps" },
     { label: "Emails that failed", value: failedEmails, href: "/admin/emails", testId: "count-failed-emails" },
   ];
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <Link key={card.label} href={card.href} className="rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
             <p className="text-3xl font-bold" data-testid={card.testId}>

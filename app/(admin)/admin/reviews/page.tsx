@@ -1,25 +1,42 @@
+import { PendingUpdate } from "@/components/admin/pending-update";
 import { ReviewForm } from "@/components/admin/review-form";
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
 import { listAppsForAdmin } from "@/lib/apps/review";
-import { adminAppView } from "@/lib/apps/views";
+import { listRevisionsForAdmin } from "@/lib/apps/revision-review";
+import { adminAppView, adminRevisionView } from "@/lib/apps/views";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { adminAppsQuery } from "@/lib/validation/admin";
 
 export const metadata = { title: "Review queue" };
 
-// Each pending listing exactly as the public page will show it, beside the review checklist.
+// Each pending listing exactly as the public page will show it, and each pending update of a live
+// app with what it changes, beside the review checklist. Both lists page together.
 export default async function ReviewQueue({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdmin("/admin/reviews");
   const { page } = await pageQuery(searchParams, adminAppsQuery);
   const paging = { page, limit: 5 };
-  const queue = await listAppsForAdmin({ status: "PENDING", paging });
+  const [queue, updates] = await Promise.all([
+    listAppsForAdmin({ status: "PENDING", paging }),
+    listRevisionsForAdmin({ status: "PENDING", paging }),
+  ]);
   return (
     <section className="space-y-8">
-      <h1 className="text-2xl font-semibold">Review queue ({queue.total})</h1>
-      {queue.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
+      <h1 className="text-2xl font-semibold">Review queue ({queue.total + updates.total})</h1>
+      {queue.total + updates.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
+      {updates.total > 0 ? (
+        <section id="updates" aria-labelledby="updates-heading" className="space-y-6">
+          <h2 id="updates-heading" className="text-xl font-semibold">
+            Updates of live apps ({updates.total})
+          </h2>
+          {updates.items.map(adminRevisionView).map((update) => (
+            <PendingUpdate key={update.id} update={update} />
+          ))}
+        </section>
+      ) : null}
+      {queue.total > 0 && updates.total > 0 ? <h2 className="text-xl font-semibold">New listings ({queue.total})</h2> : null}
       {queue.items.map(adminAppView).map((app) => (
         <div
           key={app.id}
@@ -42,10 +59,10 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             ) : null}
             <AppPresentation app={app} />
           </div>
-          <ReviewForm appId={app.id} />
+          <ReviewForm endpoint={`/api/admin/apps/${app.id}`} />
         </div>
       ))}
-      <Pager basePath="/admin/reviews" of={queue} />
+      <Pager basePath="/admin/reviews" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />
     </section>
   );
 }

@@ -1,0 +1,45 @@
+import Link from "next/link";
+
+import { RejectionReasons } from "@/components/ui/rejection-reasons";
+import { RevisionDiff } from "@/components/ui/revision-diff";
+import type { AdminRevisionResource } from "@/lib/validation/responses";
+
+import { ReviewForm } from "./review-form";
+
+/** An update of a live app in the review queue: its notes and what it changes, beside the checklist. */
+export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
+  return (
+    <div className="grid gap-6 rounded-2xl border border-sky-200 bg-sky-50/60 p-6 xl:grid-cols-[1fr_22rem]" data-testid="pending-update">
+      <div className="min-w-0 space-y-4 rounded-xl bg-white p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-800">
+            Update to version {update.app.version + 1}
+          </span>
+          <h2 className="text-lg font-semibold break-words">{update.name}</h2>
+        </div>
+        <p className="text-xs text-slate-600">
+          Submitted {update.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {update.developer.name} ({update.developer.email}) · live as{" "}
+          <Link href={`/apps/${update.app.slug}`} className="text-brand-700 underline">
+            {update.app.name}
+          </Link>{" "}
+          ({update.app.status.toLowerCase()}, version {update.app.version})
+        </p>
+        {update.rejection ? (
+          <section aria-label="Earlier rejection" className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4">
+            <h3 className="text-sm font-semibold text-amber-900">Resubmitted after a rejection: check these were fixed</h3>
+            <RejectionReasons rejection={update.rejection} />
+          </section>
+        ) : null}
+        <section className="space-y-1">
+          <h3 className="text-sm font-semibold text-slate-900">What&rsquo;s new, as the developer describes it</h3>
+          <p className="text-sm break-words whitespace-pre-line text-slate-700">{update.notes}</p>
+        </section>
+        <section className="space-y-2">
+          <h3 className="text-sm font-semibold text-slate-900">Changes against the live version</h3>
+          <RevisionDiff changes={update.changes} />
+        </section>
+      </div>
+      <ReviewForm endpoint={`/api/admin/apps/${update.app.id}/revision`} />
+    </div>
+  );
+}
