@@ -8,9 +8,19 @@ const VARIANTS: Record<Variant, string> = {
   danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400",
 };
 
-export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+/**
+ * A button that does only what its `onClick` says: `type` defaults to "button", so one inside a form
+ * (a confirm-delete beside "Save") never submits that form as well. Submit buttons say `type="submit"`.
+ */
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
+      type={type}
       className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...props}
     />

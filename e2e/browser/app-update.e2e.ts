@@ -72,7 +72,9 @@ test("a developer updates a live app: the reviewer rejects it, the developer fix
   const admin = await adminContext.newPage();
   await signIn(admin, "/admin/reviews", "admin@example.com");
   const card = admin.getByTestId("pending-update").filter({ hasText: `Focus Ledger Pro ${suffix}` });
-  await expect(card.locator('[data-testid="revision-change"][data-field="name"]')).toContainText(liveName);
+  // The name's word diff: "Pro" is the one word added.
+  await expect(card.locator('[data-testid="revision-change"][data-field="name"] ins')).toHaveText("[added: Pro ]");
+  await expect(card.locator('[data-testid="revision-change"][data-field="name"] del')).toHaveCount(0);
   await expect(card).toContainText("Sessions now sync across devices.");
   await expectPageHealthy(admin);
   await card.getByLabel("Quality problem").fill("“Pro” suggests a paid plan the app does not have.");

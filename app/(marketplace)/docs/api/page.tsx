@@ -41,7 +41,12 @@ function authLabel(security: OperationDoc["security"]): string {
 }
 
 function Schema({ schema }: { schema: unknown }) {
-  return <pre className="max-h-80 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(schema, null, 2)}</pre>;
+  // Focusable: a region that scrolls must be scrollable from the keyboard too.
+  return (
+    <pre tabIndex={0} className="max-h-80 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+      {JSON.stringify(schema, null, 2)}
+    </pre>
+  );
 }
 
 // Server-rendered from the same OpenAPI document served at /api/openapi.json.
@@ -77,7 +82,11 @@ export default async function ApiDocsPage() {
             <div key={step.title} className="space-y-2">
               <h3 className="font-semibold">{step.title}</h3>
               <p className="text-sm text-slate-700">{step.text}</p>
-              {step.code ? <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">{step.code}</pre> : null}
+              {step.code ? (
+                <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
+                  {step.code}
+                </pre>
+              ) : null}
             </div>
           ))}
         </section>
