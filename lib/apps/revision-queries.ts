@@ -1,4 +1,4 @@
-import { and, eq, getTableName, ne, sql, type Column, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableName, ne, sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Executor } from "@/db/client";
 import { appRevisions, apps, type AppRevision } from "@/db/schema";
@@ -21,16 +21,29 @@ export function openRevisionOf(appId: Column): SQL.Aliased<OpenRevisionSummary |
     .as("revision");
 }
 
-/** The open revision of an app with the live listing, or 404 `not_found` naming the revision. */
-export async function readOpenRevision(db: Executor, appId: string, appScope?: SQL): Promise<RevisionRow> {
-  const [row] = await db
+async function readRevision(db: Executor, where: SQL | undefined, newestOnly = false): Promise<RevisionRow> {
+  const query = db
     .select({ revision: appRevisions, app: apps, screenshots: screenshotsOf(apps.id) })
     .from(appRevisions)
     .innerJoin(apps, eq(apps.id, appRevisions.appId))
-    .where(and(eq(appRevisions.appId, appId), isOpenRevision, appScope));
+    .where(where)
+    .orderBy(desc(appRevisions.createdAt), desc(appRevisions.id));
+  const [row] = await (newestOnly ? query.limit(1) : query);
   if (!row) throw notFound("revision");
   return { revision: row.revision, live: { app: row.app, screenshots: row.screenshots } };
 }
+
+/** The open revision of an app with the live listing, or 404 `not_found` naming the revision. */
+export const readOpenRevision = (db: Executor, appId: string, appScope?: SQL) =>
+  readRevision(db, and(eq(appRevisions.appId, appId), isOpenRevision, appScope));
+
+/**
+ * The revision an action on "the app's revision" means: the open one, else the one approved last
+ * (the open one is always the newest). An action that lost a race to an approval then finds it
+ * APPROVED and is refused with 409, instead of finding nothing.
+ */
+export const readNewestRevision = (db: Executor, appId: string, appScope?: SQL) =>
+  readRevision(db, and(eq(appRevisions.appId, appId), appScope), true);
 
 /** The open revision's row alone, if there is one. */
 export async function findOpenRevision(db: Executor, appId: string): Promise<AppRevision | undefined> {

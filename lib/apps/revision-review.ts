@@ -11,7 +11,7 @@ import { notFound, type Paging } from "@/lib/http";
 import type { RejectAppInput } from "@/lib/validation/admin";
 
 import { reviewerColumns } from "./review";
-import { readOpenRevision } from "./revision-queries";
+import { readNewestRevision, readOpenRevision } from "./revision-queries";
 import { revisionTransitions, type RevisionAction } from "./revision-states";
 import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";
 import { appTransitions } from "./states";
@@ -90,7 +90,8 @@ type Decision = {
  */
 async function decide(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminRevisionRow> {
   const db = await getDb();
-  const { revision: open } = await readOpenRevision(db, appId);
+  // The newest revision: one approved by a concurrent decision is then refused with 409, not "not found".
+  const { revision: open } = await readNewestRevision(db, appId);
   return db.transaction(async (tx) => {
     const now = new Date();
     // The app first, then the revision (the developer's actions lock the revision alone).

@@ -16,6 +16,14 @@ export const REVISION_STATES = {
     reject: ["PENDING"],
   },
   refusals: {
+    APPROVED: {
+      edit: "this update is already approved and live; start the next one with POST /api/dev/apps/{id}/revision",
+      submit: "this update is already approved and live; start the next one with POST /api/dev/apps/{id}/revision",
+      withdraw: "this update was approved meanwhile and is live",
+      discard: "this update was approved meanwhile and is live",
+      approve: "this update is already approved",
+      reject: "this update was approved meanwhile",
+    },
     PENDING: {
       edit: "the update is being reviewed and cannot be changed; withdraw it first",
       submit: "the update is already waiting for review",

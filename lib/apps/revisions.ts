@@ -9,7 +9,7 @@ import { can, refusal } from "@/lib/state/machine";
 import type { RevisionInput } from "@/lib/validation/apps";
 
 import { assertImageUrlsAllowed } from "./image-urls";
-import { findOpenRevision, readOpenRevision } from "./revision-queries";
+import { findOpenRevision, readNewestRevision, readOpenRevision } from "./revision-queries";
 import { REVISION_STATES, revisionTransitions, type RevisionAction } from "./revision-states";
 import { orderScreenshots, screenshotsOf } from "./screenshots";
 import { appTransitions } from "./states";
@@ -102,6 +102,13 @@ export async function createRevision({ input, ...owned }: Owned & { input: Revis
   });
 }
 
+/** The revision an action applies to: the open one, or the one just approved (which refuses every action). */
+async function targetRevision(owned: Owned): Promise<RevisionRow> {
+  const db = await getDb();
+  await assertOwnApp(db, owned);
+  return readNewestRevision(db, owned.appId, ownedBy(owned.developer.id));
+}
+
 /** Runs `action` on the app's open revision under its row lock; `set` gives the new column values. */
 async function act(
   owned: Owned,
@@ -109,7 +116,7 @@ async function act(
   set: (before: AppRevision) => Partial<typeof appRevisions.$inferInsert>,
   check?: (current: AppRevision) => void,
 ): Promise<RevisionRow> {
-  const { revision } = await getRevision(owned);
+  const { revision } = await targetRevision(owned);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { after } = await revisionTransitions.transition(tx, {
@@ -138,7 +145,7 @@ export async function submitRevision({
   checkAssets,
   ...owned
 }: Owned & { checkAssets: (images: ListingImages) => Promise<void> }): Promise<RevisionRow> {
-  const { revision } = await getRevision(owned);
+  const { revision } = await targetRevision(owned);
   if (!can(REVISION_STATES, "submit", revision.status)) throw refusal(REVISION_STATES, "submit", revision.status);
   if (!revision.notes) {
     throw new ApiError("validation_failed", "notes: say what changed in this version before submitting it", {
@@ -165,7 +172,7 @@ export const withdrawRevision = (owned: Owned) =>
 
 /** Deletes a DRAFT or REJECTED revision; the live listing is untouched. */
 export async function discardRevision(owned: Owned): Promise<void> {
-  const { revision } = await getRevision(owned);
+  const { revision } = await targetRevision(owned);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const locked = await revisionTransitions.lock(tx, { id: revision.id, action: "discard", scope: ofOwnApp(owned.developer.id) });
