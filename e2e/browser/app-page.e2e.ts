@@ -5,6 +5,13 @@ test("an app page shows the banner at its ratio, styled markdown, and screenshot
   await page.goto("/apps/slack-sync");
   await expect(page.getByRole("heading", { name: "Slack Sync", level: 1 })).toBeVisible();
 
+  // The seeded app had two approved updates: its version and what each one changed.
+  await expect(page.getByTestId("app-version")).toContainText("Version 3 · updated");
+  const whatsNew = page.getByTestId("whats-new");
+  await expect(whatsNew.getByRole("heading", { name: "What’s new" })).toBeVisible();
+  await expect(whatsNew.getByRole("listitem")).toHaveCount(2);
+  await expect(whatsNew.getByRole("listitem").first()).toContainText("Version 3");
+
   // Banners are 1200×600: shown whole, at 2:1, not cropped into a strip.
   const banner = page.getByRole("article").locator("img").first();
   const box = (await banner.boundingBox())!;
