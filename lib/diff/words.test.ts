@@ -22,12 +22,22 @@ describe("diffWords", () => {
     ]);
   });
 
-  it("gives both texts back: the same and removed parts are the old one, the same and added parts the new one", () => {
+  it("gives both texts' words back: the same and removed parts are the old one, the same and added parts the new one", () => {
     const before = "Sessions sync daily.\n\nReports are weekly and exported as CSV.";
     const after = "Sessions sync every minute.\n\nReports are daily, exported as CSV or PDF.";
     const parts = diffWords(before, after);
-    expect(join(parts, ["same", "removed"]).replace(/\s+/g, " ")).toBe(before.replace(/\s+/g, " "));
-    expect(join(parts, ["same", "added"]).replace(/\s+/g, " ")).toBe(after.replace(/\s+/g, " "));
+    // Whitespace after a shared word is the new text's, so compare the words and punctuation.
+    const ink = (text: string) => text.replace(/\s+/g, "");
+    expect(ink(join(parts, ["same", "removed"]))).toBe(ink(before));
+    expect(ink(join(parts, ["same", "added"]))).toBe(ink(after));
+  });
+
+  it("keeps punctuation apart from the word before it", () => {
+    expect(diffWords("Beside every task.", "Beside every task, now synced.")).toEqual([
+      { kind: "same", text: "Beside every task" },
+      { kind: "added", text: ", now synced" },
+      { kind: "same", text: "." },
+    ]);
   });
 
   it("handles empty texts", () => {

@@ -4,8 +4,11 @@ export type DiffPart = { kind: "same" | "removed" | "added"; text: string };
 /** Beyond this many word pairs the table would be too big to build per request: show both whole. */
 const MAX_CELLS = 250_000;
 
-/** Words and the whitespace after them, so joining the parts gives the texts back exactly. */
-const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+/**
+ * Words, and runs of punctuation, each with the whitespace after it, so joining the parts gives the
+ * texts back exactly and "task." → "task, now synced." reads as ", now synced" added, not a new word.
+ */
+const tokens = (text: string) => text.match(/[\p{L}\p{M}\p{N}]+\s*|[^\p{L}\p{M}\p{N}\s]+\s*|\s+/gu) ?? [];
 
 function push(parts: DiffPart[], kind: DiffPart["kind"], text: string) {
   const last = parts[parts.length - 1];
