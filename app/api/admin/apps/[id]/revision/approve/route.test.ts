@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as install from "@/app/api/apps/[slug]/install/route";
 import * as publicReviews from "@/app/api/apps/[slug]/reviews/route";
 import * as publicApp from "@/app/api/apps/[slug]/route";
+import * as categories from "@/app/api/apps/categories/list/route";
 import * as publicList from "@/app/api/apps/route";
 import { getDb } from "@/db/client";
 import { auditEvents } from "@/db/schema";
@@ -80,6 +81,21 @@ describe("POST /api/admin/apps/:id/revision/approve", () => {
     expect((await admin.post(approve.POST, app.id)).status).toBe(200);
     const found = await call(publicList.GET, { path: "/api/apps?search=zeppelinwise" });
     expect(found.body.data.map((item: { slug: string }) => item.slug)).toEqual([app.slug]);
+  });
+
+  it("moves the app between category counts when the update changes its category", async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        ((await call(categories.GET, {})).body.data as { category: string; count: number }[]).map((row) => [row.category, row.count]),
+      );
+    const { app } = await pendingUpdate({ category: "FINANCE" });
+    const before = await counts();
+    expect((await admin.post(approve.POST, app.id)).status).toBe(200);
+    const after = await counts();
+    expect(after.PRODUCTIVITY).toBe(before.PRODUCTIVITY! - 1);
+    expect(after.FINANCE).toBe(before.FINANCE! + 1);
+    const listed = await call(publicList.GET, { path: "/api/apps?category=FINANCE&limit=100" });
+    expect(listed.body.data.map((item: { slug: string }) => item.slug)).toContain(app.slug);
   });
 
   it("keeps an UNPUBLISHED app unpublished, with the update applied for when it comes back", async () => {
