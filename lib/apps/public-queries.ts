@@ -7,7 +7,7 @@ import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
 import { notFound } from "@/lib/http";
 import type { ListAppsQuery } from "@/lib/validation/public";
 
-import { nameSimilarity, parseSearch, searchCondition } from "./public-search";
+import { lookalikeCondition, nameSimilarity, parseSearch, searchCondition } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
 import { screenshotsOf } from "./screenshots";
 import type { PublicAppRow } from "./views";
@@ -94,19 +94,25 @@ export async function listPublicApps({ query }: { query: ListAppsQuery }): Promi
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
   const filters = filterOn(apps, query);
-  const where = search === undefined ? filters : and(filters, searchCondition(search));
   const orderBy = publicOrder({ sort: resolveSort(query.sort, search), search });
-  return paginate(query, {
-    items: ({ limit, offset }) => publicRows({ db, where, orderBy, limit, offset }),
-    total: async () => {
-      if (search === undefined) return countPublic(db, query);
-      const [counted] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(apps)
-        .where(and(isPublic, where));
-      return Number(counted?.total ?? 0);
-    },
-  });
+  const pageOf = (where: SQL | undefined, total: () => Promise<number>) =>
+    paginate(query, { items: ({ limit, offset }) => publicRows({ db, where, orderBy, limit, offset }), total });
+  const countMatches = async (where: SQL | undefined) => {
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(apps)
+      .where(and(isPublic, where));
+    return Number(counted?.total ?? 0);
+  };
+
+  if (search === undefined) return pageOf(filters, () => countPublic(db, query));
+  const textMatches = and(filters, searchCondition(search));
+  const found = await pageOf(textMatches, () => countMatches(textMatches));
+  // Typo tolerance only when the words themselves match nothing: names that look like the search.
+  const lookalike = lookalikeCondition(search);
+  if (found.total > 0 || lookalike === undefined) return found;
+  const lookalikes = and(filters, lookalike);
+  return pageOf(lookalikes, () => countMatches(lookalikes));
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
