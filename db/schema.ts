@@ -34,6 +34,8 @@ import {
 } from "@/lib/domain/enums";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A full transaction id (Postgres xid8), read as text: it outgrows JavaScript's safe integers. */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -190,6 +192,10 @@ export const apps = pgTable(
         // of a name's word finds it ("summariz" → "Summarizer", which english stems to "summar").
         sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A') || setweight(to_tsvector('english', ${apps.description}), 'B') || setweight(to_tsvector('english', coalesce(${apps.longDescription}, '')), 'C')`,
     ),
+    // The transaction that last changed what the in-process catalogue search holds of the app
+    // (visibility, text, filters, sort keys): stamped by the trigger of migration
+    // 0008_catalogue_changes, so each process catches up on what changed since it last looked.
+    catalogueXid: xid8("catalogue_xid").default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex("apps_slug_key").on(t.slug),
@@ -205,8 +211,24 @@ export const apps = pgTable(
       .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`${t.public}`),
     index("apps_review_queue_idx").on(t.status, t.submittedAt, t.id),
+    index("apps_catalogue_xid_idx").on(t.catalogueXid),
     check("apps_counters_non_negative", sql`${t.installCount} >= 0 and ${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
   ],
+);
+
+/**
+ * Public apps that were deleted (or, with a null app, every app: a TRUNCATE), with the deleting
+ * transaction, so the in-process catalogue search drops them too (migration 0008_catalogue_changes).
+ */
+export const catalogueRemovals = pgTable(
+  "catalogue_removals",
+  {
+    appId: uuid("app_id"),
+    xid: xid8("xid")
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index("catalogue_removals_xid_idx").on(t.xid)],
 );
 
 /**

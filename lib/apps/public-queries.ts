@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { paginate, type Page } from "@/db/paginate";
 import { apps, developers, publicAppCounts } from "@/db/schema";
 import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
+import { searchCatalogue } from "@/lib/catalogue-search/search";
 import { notFound } from "@/lib/http";
+import { offsetOf } from "@/lib/http/paging";
 import type { ListAppsQuery } from "@/lib/validation/public";
 
-import { lookalikeCondition, nameSimilarity, parseSearch, searchCondition } from "./public-search";
+import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
 import { screenshotsOf } from "./screenshots";
 import type { PublicAppRow } from "./views";
@@ -24,6 +26,7 @@ const isPublic: SQL = sql`${apps.public}`;
 // never even selected.
 const publicColumns = {
   app: {
+    id: apps.id,
     slug: apps.slug,
     name: apps.name,
     description: apps.description,
@@ -69,6 +72,14 @@ async function publicRows({ db, where, orderBy, limit, offset = 0 }: RowsOptions
     .orderBy(...orderBy);
 }
 
+/** The public rows of these apps, in this order (an app that stopped being public since is left out). */
+async function publicRowsInOrder(db: Executor, ids: string[]): Promise<PublicAppRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await publicRows({ db, where: inArray(apps.id, ids), orderBy: [], limit: ids.length });
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
+}
+
 type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
 
 /** The filters of a public list, on `apps` or on the counts table (both have the three columns). */
@@ -106,11 +117,20 @@ export async function listPublicApps({ query }: { query: ListAppsQuery }): Promi
   };
 
   if (search === undefined) return pageOf(filters, () => countPublic(db, query));
-  const textMatches = and(filters, searchCondition(search));
-  const found = await pageOf(textMatches, () => countMatches(textMatches));
+  const { category, environment, featured, limit } = query;
+  const found = await searchCatalogue(db, {
+    search,
+    filters: { category, environment, featured },
+    sort: resolveSort(query.sort, search),
+    offset: offsetOf(query),
+    limit,
+  });
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
-  if (found.total > 0 || lookalike === undefined) return found;
+  if (found.total > 0 || lookalike === undefined) {
+    const items = await publicRowsInOrder(db, found.ids);
+    return { items, total: found.total, totalPages: Math.ceil(found.total / limit), page: query.page, limit };
+  }
   const lookalikes = and(filters, lookalike);
   return pageOf(lookalikes, () => countMatches(lookalikes));
 }

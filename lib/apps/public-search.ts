@@ -63,16 +63,7 @@ const hasTypoTolerance = (search: PublicSearch) => search.words.some((word) => w
 const isSimilarName = (search: PublicSearch) => sql`lower(${apps.name}) %> ${typed(search)}`;
 
 /**
- * Every word matches as a word or word prefix. An exact name always matches too, so an app named
- * only with stop words ("The") can still be found.
- */
-export function searchCondition(search: PublicSearch): SQL {
-  if (search.words.length === 0) return isExactName(search);
-  return sql`(${apps.searchDocument} @@ ${prefixQuery(search.words)} or ${isExactName(search)})`;
-}
-
-/**
- * The fallback when `searchCondition` finds nothing: names that look like the search (a typo,
+ * The fallback when the words match nothing (lib/catalogue-search): names that look like the search (a typo,
  * "slak" → "Slack Sync"); undefined when the words are too short for typo tolerance. Kept apart
  * from the full-text match because OR-ing the two made every search a sequential scan that scored
  * each public row's name (docs/benchmarks.md).

@@ -39,8 +39,8 @@ type ListingFields = Pick<
   | "changelog"
 >;
 
-/** The app columns a public view is built from; public queries select exactly these (plus `id`). */
-type PublicAppFields = ListingFields & Pick<App, "reviewCount" | "averageRating" | "publishedAt" | "updatedAt">;
+/** The app columns a public view is built from (and `id`, to put a search's page in order); public queries select exactly these. */
+type PublicAppFields = ListingFields & Pick<App, "id" | "reviewCount" | "averageRating" | "publishedAt" | "updatedAt">;
 type PublicDeveloperFields = Pick<Developer, "id" | "name" | "companyName" | "websiteUrl">;
 export type PublicAppRow = { app: PublicAppFields; developer: PublicDeveloperFields; screenshots: ScreenshotRow[] };
 
