@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import { paginate, type Page } from "@/db/paginate";
+import type { Page } from "@/db/paginate";
 import { apps, developers, publicAppCounts } from "@/db/schema";
 import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
 import { searchCatalogue } from "@/lib/catalogue-search/search";
 import { notFound } from "@/lib/http";
 import { offsetOf } from "@/lib/http/paging";
-import type { ListAppsQuery } from "@/lib/validation/public";
+import { processCache } from "@/lib/process-cache";
+import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
@@ -17,7 +18,7 @@ import type { PublicAppRow } from "./views";
 // Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
 // migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
 // a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
-// public_app_counts, or, with a search, from counting the matches through the search index.
+// public_app_counts, or, with a search, from the in-process catalogue index (lib/catalogue-search).
 
 /** Visible to the public. The partial indexes are defined with exactly this predicate. */
 const isPublic: SQL = sql`${apps.public}`;
@@ -49,96 +50,142 @@ const publicColumns = {
   screenshots: screenshotsOf(apps.id),
 };
 
-type RowsOptions = { db: Executor; where: SQL | undefined; orderBy: SQL[]; limit: number; offset?: number };
+/** The shape of a public-rows statement: its conditions and order, with placeholders for values. */
+type RowsShape = {
+  /** Names the shape among those built for a database; undefined: built for this call only. */
+  key?: string;
+  where?: () => SQL | undefined;
+  orderBy?: () => SQL[];
+  /** A column with the list's `total`, computed in the same statement. */
+  total?: () => SQL<number>;
+};
+type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
+type PublicRowWithTotal = PublicAppRow & { total?: number };
+type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+
+const value = (name: string) => sql.placeholder(name);
 
 /**
  * Public rows with their developer and screenshots, in one statement. The page is chosen first
- * from `apps` alone (an index range scan for every sort), so only its rows are joined.
+ * from `apps` alone (an index range scan for every sort), so only its rows are joined. Each shape
+ * is built once per database and then only executed: Drizzle would otherwise write the same SQL
+ * text again on every request, a measurable share of a list's CPU (docs/benchmarks.md).
  */
-async function publicRows({ db, where, orderBy, limit, offset = 0 }: RowsOptions): Promise<PublicAppRow[]> {
-  const page = db
-    .select({ id: apps.id })
-    .from(apps)
-    .where(and(isPublic, where))
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset)
-    .as("page");
-  return db
-    .select(publicColumns)
-    .from(page)
-    .innerJoin(apps, eq(apps.id, page.id))
-    .innerJoin(developers, eq(developers.id, apps.developerId))
-    .orderBy(...orderBy);
+async function publicRows(db: Executor, shape: RowsShape, { offset = 0, ...values }: RowsValues): Promise<PublicRowWithTotal[]> {
+  const statements = processCache<Executor, Map<string, RowsStatement>>("public-rows-statements");
+  let built = statements.get(db);
+  if (!built) statements.set(db, (built = new Map()));
+  let statement = shape.key === undefined ? undefined : built.get(shape.key);
+  if (!statement) {
+    const orderBy = shape.orderBy?.() ?? [];
+    const page = db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(and(isPublic, shape.where?.()))
+      .orderBy(...orderBy)
+      .limit(value("limit"))
+      .offset(value("offset"))
+      .as("page");
+    statement = db
+      .select(shape.total ? { ...publicColumns, total: shape.total() } : publicColumns)
+      .from(page)
+      .innerJoin(apps, eq(apps.id, page.id))
+      .innerJoin(developers, eq(developers.id, apps.developerId))
+      .orderBy(...orderBy)
+      .prepare(`public_rows_${built.size}`);
+    if (shape.key !== undefined) built.set(shape.key, statement);
+  }
+  return (await statement.execute({ ...values, offset })) as PublicRowWithTotal[];
 }
 
 /** The public rows of these apps, in this order (an app that stopped being public since is left out). */
 async function publicRowsInOrder(db: Executor, ids: string[]): Promise<PublicAppRow[]> {
   if (ids.length === 0) return [];
-  const rows = await publicRows({ db, where: inArray(apps.id, ids), orderBy: [], limit: ids.length });
+  const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])` };
+  const rows = await publicRows(db, shape, { ids, limit: ids.length });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
 }
 
 type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
 
-/** The filters of a public list, on `apps` or on the counts table (both have the three columns). */
+/** The filters of a public list as placeholders, on `apps` or on the counts table (both have the three columns). */
 function filterOn(table: typeof apps | typeof publicAppCounts, { category, environment, featured }: Filters): SQL | undefined {
   return and(
-    category === undefined ? undefined : eq(table.category, category),
-    environment === undefined ? undefined : eq(table.environment, environment),
-    featured === undefined ? undefined : eq(table.featured, featured),
+    category === undefined ? undefined : eq(table.category, value("category")),
+    environment === undefined ? undefined : eq(table.environment, value("environment")),
+    featured === undefined ? undefined : eq(table.featured, value("featured")),
   );
 }
 
+/** The values of the filters that are set, for `filterOn`'s placeholders. */
+const filterValues = ({ category, environment, featured }: Filters) =>
+  Object.fromEntries(Object.entries({ category, environment, featured }).filter(([, each]) => each !== undefined));
+
+/** Names which filters are set: statements differ by that, not by the values. */
+const filterKey = ({ category, environment, featured }: Filters) =>
+  [category, environment, featured].map((each) => (each === undefined ? "-" : "+")).join("");
+
 /** How many public apps pass the filters: a sum over at most 60 count cells. */
+const countCells = (filters: Filters) =>
+  sql<number>`(select coalesce(sum(${publicAppCounts.apps}), 0)::int from ${publicAppCounts} where ${filterOn(publicAppCounts, filters) ?? sql`true`})`;
+
 async function countPublic(db: Executor, filters: Filters): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${publicAppCounts.apps}), 0)::int` })
-    .from(publicAppCounts)
-    .where(filterOn(publicAppCounts, filters));
+    .select({ total: countCells(filters) })
+    .from(sql`(select 1) as one`)
+    .prepare("count_public")
+    .execute(filterValues(filters));
   return Number(row?.total ?? 0);
+}
+
+/** A list without a search: the page and its total (from the count cells) in one statement. */
+async function listPage(db: Executor, query: ListAppsQuery, sort: PublicSort): Promise<Page<PublicAppRow>> {
+  const shape = {
+    key: `list:${sort}:${filterKey(query)}`,
+    where: () => filterOn(apps, query),
+    orderBy: () => publicOrder({ sort, search: undefined }),
+    total: () => countCells(query),
+  };
+  const rows = await publicRows(db, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (await countPublic(db, query));
+  const items = rows.map(({ total: _total, ...row }) => row);
+  return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit };
 }
 
 /** GET /api/apps: one page of public apps and how many match in all. */
 export async function listPublicApps({ query }: { query: ListAppsQuery }): Promise<Page<PublicAppRow>> {
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
-  const filters = filterOn(apps, query);
-  const orderBy = publicOrder({ sort: resolveSort(query.sort, search), search });
-  const pageOf = (where: SQL | undefined, total: () => Promise<number>) =>
-    paginate(query, { items: ({ limit, offset }) => publicRows({ db, where, orderBy, limit, offset }), total });
-  const countMatches = async (where: SQL | undefined) => {
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(apps)
-      .where(and(isPublic, where));
-    return Number(counted?.total ?? 0);
-  };
+  const sort = resolveSort(query.sort, search);
+  if (search === undefined) return listPage(db, query, sort);
 
-  if (search === undefined) return pageOf(filters, () => countPublic(db, query));
-  const { category, environment, featured, limit } = query;
-  const found = await searchCatalogue(db, {
-    search,
-    filters: { category, environment, featured },
-    sort: resolveSort(query.sort, search),
-    offset: offsetOf(query),
-    limit,
-  });
+  const { category, environment, featured, limit, page } = query;
+  const filters = { category, environment, featured };
+  const found = await searchCatalogue(db, { search, filters, sort, offset: offsetOf(query), limit });
+  const toPage = (items: PublicAppRow[], total: number) => ({ items, total, totalPages: Math.ceil(total / limit), page, limit });
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
-  if (found.total > 0 || lookalike === undefined) {
-    const items = await publicRowsInOrder(db, found.ids);
-    return { items, total: found.total, totalPages: Math.ceil(found.total / limit), page: query.page, limit };
-  }
-  const lookalikes = and(filters, lookalike);
-  return pageOf(lookalikes, () => countMatches(lookalikes));
+  if (found.total > 0 || lookalike === undefined) return toPage(await publicRowsInOrder(db, found.ids), found.total);
+  const lookalikes = () => and(filterOn(apps, filters), lookalike);
+  const orderBy = () => publicOrder({ sort, search });
+  const [items, [counted]] = await Promise.all([
+    publicRows(db, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(apps)
+      .where(and(isPublic, lookalikes()))
+      .prepare("count_lookalikes")
+      .execute(filterValues(filters)),
+  ]);
+  return toPage(items, Number(counted?.total ?? 0));
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
 export async function getPublicApp({ slug }: { slug: string }): Promise<PublicAppRow> {
   const db = await getDb();
-  const [app] = await publicRows({ db, where: eq(apps.slug, slug), orderBy: [], limit: 1 });
+  const [app] = await publicRows(db, { key: "slug", where: () => eq(apps.slug, value("slug")) }, { slug, limit: 1 });
   if (!app) throw notFound("app");
   return app;
 }
@@ -159,24 +206,27 @@ export async function getPublicAppId({ slug, tx, lock = false }: { slug: string;
   return row.id;
 }
 
-const mostPopular = [desc(apps.installCount), asc(apps.id)];
+const mostPopular = () => [desc(apps.installCount), asc(apps.id)];
 
 /** Featured public apps, most installed first. */
 export async function listFeaturedApps({ limit, environment }: { limit: number; environment?: AppEnvironment }): Promise<PublicAppRow[]> {
   const db = await getDb();
-  return publicRows({ db, where: filterOn(apps, { featured: true, environment }), orderBy: mostPopular, limit });
+  const filters = { featured: true, environment };
+  const shape = { key: `featured:${filterKey(filters)}`, where: () => filterOn(apps, filters), orderBy: mostPopular };
+  return publicRows(db, shape, { ...filterValues(filters), limit });
 }
 
 /** A developer's public apps, most installed first (their public page). */
 export async function listPublicAppsOfDeveloper({ developerId, limit }: { developerId: string; limit: number }): Promise<PublicAppRow[]> {
   const db = await getDb();
-  return publicRows({ db, where: eq(apps.developerId, developerId), orderBy: mostPopular, limit });
+  const shape = { key: "developer", where: () => eq(apps.developerId, value("developerId")), orderBy: mostPopular };
+  return publicRows(db, shape, { developerId, limit });
 }
 
 /** The most installed public apps (home page). */
 export async function listPopularApps({ limit }: { limit: number }): Promise<PublicAppRow[]> {
   const db = await getDb();
-  return publicRows({ db, where: undefined, orderBy: mostPopular, limit });
+  return publicRows(db, { key: "popular", orderBy: mostPopular }, { limit });
 }
 
 /** Public apps per category, from the count cells. */

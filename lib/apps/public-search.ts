@@ -2,10 +2,11 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { apps } from "@/db/schema";
 
-// Full-text search over the generated `apps.search_document` (the name stemmed and as typed,
-// weight A; description B; long description C), plus typo-tolerant matching of names through
-// pg_trgm. User text never reaches SQL except as a bound parameter, and the tsquery text is
-// rebuilt from letters and digits only, so no tsquery operator survives.
+// Search words and their tsquery text (matched against the lexemes of the generated
+// `apps.search_document` by lib/catalogue-search: the name stemmed and as typed, weight A;
+// description B; long description C), plus typo-tolerant matching of names through pg_trgm. User
+// text never reaches SQL except as a bound parameter, and the tsquery text is rebuilt from letters
+// and digits only, so no tsquery operator survives.
 
 const MAX_WORDS = 16;
 /** Words shorter than this are not matched with typo tolerance: "ab" is similar to too much. */
@@ -44,19 +45,6 @@ export function prefixTsquery(words: readonly string[], weight: "" | "A" = ""): 
   return words.map((word) => wordTsquery(word, weight)).join(" & ");
 }
 
-/**
- * Every word as a prefix of a stemmed lexeme (english) or of a word as typed (simple): "summariz"
- * finds "Summarizer" although english stems it to "summar".
- */
-function prefixQuery(words: readonly string[], weight: "" | "A" = ""): SQL {
-  const terms = words.map((word) => {
-    const term = prefixTsquery([word], weight);
-    return sql`(to_tsquery('english', ${term}) || to_tsquery('simple', ${term}))`;
-  });
-  return sql`(${sql.join(terms, sql` && `)})`;
-}
-
-const isExactName = (search: PublicSearch) => sql`lower(${apps.name}) = lower(${search.text}::text)`;
 const typed = (search: PublicSearch) => sql`lower(${search.words.join(" ")}::text)`;
 const hasTypoTolerance = (search: PublicSearch) => search.words.some((word) => word.length >= MIN_TYPO_LENGTH);
 /** The name holds words that look like the search (pg_trgm word similarity ≥ 0.6: "slak" ~ "Slack"); served by the trigram index. */
@@ -73,17 +61,11 @@ export function lookalikeCondition(search: PublicSearch): SQL | undefined {
 }
 
 /**
- * Exact name first, then apps whose name holds every word, then by ts_rank, then names most like
- * the search (what typo matches are ordered by). The caller adds the id tiebreak.
+ * Relevance among typo matches (the only search Postgres still orders: lib/catalogue-search orders
+ * word matches): names most like the search first. The caller adds the id tiebreak.
  */
 export function relevanceOrder(search: PublicSearch): SQL[] {
-  if (search.words.length === 0) return [sql`${isExactName(search)} desc`];
-  return [
-    sql`${isExactName(search)} desc`,
-    sql`(${apps.searchDocument} @@ ${prefixQuery(search.words, "A")}) desc`,
-    sql`ts_rank(${apps.searchDocument}, ${prefixQuery(search.words)}) desc`,
-    sql`${nameSimilarity(search)} desc`,
-  ];
+  return [sql`${nameSimilarity(search)} desc`];
 }
 
 /** How much the name looks like the search, 0–1 (pg_trgm word similarity): ranks typo matches and "did you mean". */

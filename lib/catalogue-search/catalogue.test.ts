@@ -24,7 +24,7 @@ function app(overrides: Partial<CatalogueApp> & { lexemes: string[] }): Catalogu
     reviewCount: 0,
     averageRating: null,
     publishedAt: 0,
-    fingerprint: `${name}|${overrides.lexemes.join(" ")}`,
+    fingerprint: sequence,
     nameLexemes: [],
     ...overrides,
   };
@@ -83,7 +83,7 @@ describe("Catalogue.search", () => {
     local.upsert(b);
     local.upsert({ ...a, installCount: 3 });
     expect(local.search(query({ words: [word("'alpha':*")], sort: "popular" })).ids).toEqual([a.id, b.id]);
-    local.upsert({ ...a, lexemes: ["beta"], fingerprint: "beta" });
+    local.upsert({ ...a, lexemes: ["beta"], fingerprint: -1 });
     expect(local.search(query({ words: [word("'alpha':*")] })).ids).toEqual([b.id]);
     expect(local.search(query({ words: [word("'beta':*")] })).ids).toEqual([a.id]);
     local.remove(b.id);

@@ -24,8 +24,8 @@ export type CatalogueApp = {
   averageRating: number | null;
   /** Milliseconds since the epoch. */
   publishedAt: number | null;
-  /** Changes whenever anything but the sort keys changes: then the app is indexed anew. */
-  fingerprint: string;
+  /** A hash of everything but the sort keys: when it changes, the app is indexed anew. */
+  fingerprint: number;
   lexemes: string[];
   /** The lexemes of the name (weight A). */
   nameLexemes: string[];
@@ -102,9 +102,8 @@ export class Catalogue {
   private size = 0;
   private capacity = 1024;
   private ids: string[] = [];
-  private names: string[] = [];
   private nameKeys: string[] = [];
-  private fingerprints: string[] = [];
+  private fingerprints = new Float64Array(this.capacity);
   private category = new Uint8Array(this.capacity);
   private environment = new Uint8Array(this.capacity);
   private featured = new Uint8Array(this.capacity);
@@ -115,7 +114,8 @@ export class Catalogue {
   private alive: Bitset = new Uint32Array(this.capacity / 32);
 
   private readonly ordinalOf = new Map<string, number>();
-  private readonly byExactName = new Map<string, Posting>();
+  /** Lowercased names: the ordinal, or the ordinals when several apps share a name. */
+  private readonly byExactName = new Map<string, number | number[]>();
   private readonly postings = new Map<string, Posting>();
   private readonly namePostings = new Map<string, Posting>();
   /** Each ordinal's place in the `name` order, recomputed after names change. */
@@ -152,8 +152,9 @@ export class Catalogue {
     const ordinal = this.nextOrdinal();
     this.ordinalOf.set(app.id, ordinal);
     this.ids[ordinal] = app.id;
-    this.names[ordinal] = app.name;
-    this.nameKeys[ordinal] = app.nameKey;
+    const exactName = app.name.toLowerCase();
+    // One string for both where they agree (nearly always): 100,000 names are megabytes.
+    this.nameKeys[ordinal] = app.nameKey === exactName ? exactName : app.nameKey;
     this.fingerprints[ordinal] = app.fingerprint;
     this.category[ordinal] = this.categoryCodes.get(app.category) ?? NO_VALUE;
     this.environment[ordinal] = this.environmentCodes.get(app.environment) ?? NO_VALUE;
@@ -161,7 +162,10 @@ export class Catalogue {
     this.writeSortKeys(ordinal, app);
     this.alive[ordinal >>> 5]! |= 1 << (ordinal & 31);
     this.nameRanks = undefined;
-    this.addPosting(this.byExactName, app.name.toLowerCase(), ordinal);
+    const sameName = this.byExactName.get(exactName);
+    if (sameName === undefined) this.byExactName.set(exactName, ordinal);
+    else if (typeof sameName === "number") this.byExactName.set(exactName, [sameName, ordinal]);
+    else sameName.push(ordinal);
     for (const lexeme of new Set(app.lexemes)) if (this.addPosting(this.postings, lexeme, ordinal)) this.lexemes.added();
     for (const lexeme of new Set(app.nameLexemes)) if (this.addPosting(this.namePostings, lexeme, ordinal)) this.nameLexemes.added();
   }
@@ -178,7 +182,7 @@ export class Catalogue {
   search(query: CatalogueQuery): CataloguePage {
     const exact = this.bitset();
     const named = this.byExactName.get(query.text.toLowerCase());
-    if (named) addTo(exact, named);
+    if (named !== undefined) addTo(exact, typeof named === "number" ? [named] : named);
     const matches = this.allWords(query.words.map((word) => word.anyField));
     or(matches, exact);
     and(matches, this.alive);
@@ -319,6 +323,7 @@ export class Catalogue {
       this.reviews = grow(this.reviews, this.capacity);
       this.ratings = grow(this.ratings, this.capacity);
       this.published = grow(this.published, this.capacity);
+      this.fingerprints = grow(this.fingerprints, this.capacity);
       this.alive = grow(this.alive, this.capacity / 32);
       this.scratch = new Int32Array(this.capacity);
     }

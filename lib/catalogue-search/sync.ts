@@ -20,7 +20,7 @@ const APP_JSON = sql.raw(`json_build_object(
   'category', a.category, 'environment', a.environment, 'featured', a.featured,
   'installCount', a.install_count, 'reviewCount', a.review_count, 'averageRating', a.average_rating,
   'publishedAt', floor(extract(epoch from a.published_at) * 1000),
-  'fingerprint', md5(concat_ws('|', a.name, a.category, a.environment, a.featured, a.search_document)),
+  'fingerprint', hashtextextended(concat_ws('|', a.name, a.category, a.environment, a.featured, a.search_document), 0),
   'lexemes', tsvector_to_array(a.search_document),
   'nameLexemes', array(select lexeme from unnest(a.search_document) where 'A' = any(weights)))`);
 
