@@ -12,6 +12,7 @@ import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
+import { publicAppJson } from "./public-json";
 import { screenshotsOf } from "./screenshots";
 import type { PublicAppRow } from "./views";
 
@@ -60,8 +61,12 @@ type RowsShape = {
   total?: () => SQL<number>;
 };
 type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
-type PublicRowWithTotal = PublicAppRow & { total?: number };
 type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+
+/** What a public read returns: rows (pages build their views from them) or each app's JSON text, which the API sends as it is (./public-json.ts). */
+export type PublicForm = "rows" | "json";
+export type PublicItem<F extends PublicForm> = F extends "json" ? string : PublicAppRow;
+type FetchedRow = { app: { id: string }; json?: string; total?: number };
 
 const value = (name: string) => sql.placeholder(name);
 
@@ -71,11 +76,17 @@ const value = (name: string) => sql.placeholder(name);
  * is built once per database and then only executed: Drizzle would otherwise write the same SQL
  * text again on every request, a measurable share of a list's CPU (docs/benchmarks.md).
  */
-async function publicRows(db: Executor, shape: RowsShape, { offset = 0, ...values }: RowsValues): Promise<PublicRowWithTotal[]> {
+async function publicRows<F extends PublicForm>(
+  db: Executor,
+  form: F,
+  shape: RowsShape,
+  { offset = 0, ...values }: RowsValues,
+): Promise<{ items: PublicItem<F>[]; total: number | undefined }> {
   const statements = processCache<Executor, Map<string, RowsStatement>>("public-rows-statements");
   let built = statements.get(db);
   if (!built) statements.set(db, (built = new Map()));
-  let statement = shape.key === undefined ? undefined : built.get(shape.key);
+  const key = shape.key === undefined ? undefined : `${form}:${shape.key}`;
+  let statement = key === undefined ? undefined : built.get(key);
   if (!statement) {
     const orderBy = shape.orderBy?.() ?? [];
     const page = db
@@ -86,25 +97,32 @@ async function publicRows(db: Executor, shape: RowsShape, { offset = 0, ...value
       .limit(value("limit"))
       .offset(value("offset"))
       .as("page");
+    const columns = form === "json" ? { app: { id: apps.id }, json: publicAppJson } : publicColumns;
     statement = db
-      .select(shape.total ? { ...publicColumns, total: shape.total() } : publicColumns)
+      .select(shape.total ? { ...columns, total: shape.total() } : columns)
       .from(page)
       .innerJoin(apps, eq(apps.id, page.id))
       .innerJoin(developers, eq(developers.id, apps.developerId))
       .orderBy(...orderBy)
-      .prepare(`public_rows_${built.size}`);
-    if (shape.key !== undefined) built.set(shape.key, statement);
+      .prepare(`public_rows_${key ?? "once"}`);
+    if (key !== undefined) built.set(key, statement);
   }
-  return (await statement.execute({ ...values, offset })) as PublicRowWithTotal[];
+  const rows = (await statement.execute({ ...values, offset })) as FetchedRow[];
+  if (values.ids) {
+    // Rows by id come in any order: put them in the order asked.
+    const position = new Map((values.ids as string[]).map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
+  }
+  const items = rows.map(({ total: _total, ...row }) => (form === "json" ? row.json : row) as PublicItem<F>);
+  // A page past the end has no row to carry the total.
+  return { items, total: rows[0]?.total };
 }
 
-/** The public rows of these apps, in this order (an app that stopped being public since is left out). */
-async function publicRowsInOrder(db: Executor, ids: string[]): Promise<PublicAppRow[]> {
+/** These public apps, in this order (an app that stopped being public since is left out). */
+async function publicAppsInOrder<F extends PublicForm>(db: Executor, form: F, ids: string[]): Promise<PublicItem<F>[]> {
   if (ids.length === 0) return [];
   const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])` };
-  const rows = await publicRows(db, shape, { ids, limit: ids.length });
-  const position = new Map(ids.map((id, index) => [id, index]));
-  return rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
+  return (await publicRows(db, form, shape, { ids, limit: ids.length })).items;
 }
 
 type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
@@ -139,39 +157,48 @@ async function countPublic(db: Executor, filters: Filters): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+type ListOptions<F extends PublicForm> = { query: ListAppsQuery; form?: F };
+
 /** A list without a search: the page and its total (from the count cells) in one statement. */
-async function listPage(db: Executor, query: ListAppsQuery, sort: PublicSort): Promise<Page<PublicAppRow>> {
+async function listPage<F extends PublicForm>(db: Executor, form: F, query: ListAppsQuery, sort: PublicSort): Promise<Page<PublicItem<F>>> {
   const shape = {
     key: `list:${sort}:${filterKey(query)}`,
     where: () => filterOn(apps, query),
     orderBy: () => publicOrder({ sort, search: undefined }),
     total: () => countCells(query),
   };
-  const rows = await publicRows(db, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
-  // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (await countPublic(db, query));
-  const items = rows.map(({ total: _total, ...row }) => row);
-  return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit };
+  const { items, total } = await publicRows(db, form, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
+  return pageOf(query, items, total ?? (await countPublic(db, query)));
 }
 
-/** GET /api/apps: one page of public apps and how many match in all. */
-export async function listPublicApps({ query }: { query: ListAppsQuery }): Promise<Page<PublicAppRow>> {
+const pageOf = <T>({ page, limit }: ListAppsQuery, items: T[], total: number): Page<T> => ({
+  items,
+  total,
+  totalPages: Math.ceil(total / limit),
+  page,
+  limit,
+});
+
+/** GET /api/apps and the browse page: one page of public apps and how many match in all. */
+export async function listPublicApps<F extends PublicForm = "rows">({
+  query,
+  form = "rows" as F,
+}: ListOptions<F>): Promise<Page<PublicItem<F>>> {
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
   const sort = resolveSort(query.sort, search);
-  if (search === undefined) return listPage(db, query, sort);
+  if (search === undefined) return listPage(db, form, query, sort);
 
-  const { category, environment, featured, limit, page } = query;
+  const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
   const found = await searchCatalogue(db, { search, filters, sort, offset: offsetOf(query), limit });
-  const toPage = (items: PublicAppRow[], total: number) => ({ items, total, totalPages: Math.ceil(total / limit), page, limit });
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
-  if (found.total > 0 || lookalike === undefined) return toPage(await publicRowsInOrder(db, found.ids), found.total);
+  if (found.total > 0 || lookalike === undefined) return pageOf(query, await publicAppsInOrder(db, form, found.ids), found.total);
   const lookalikes = () => and(filterOn(apps, filters), lookalike);
   const orderBy = () => publicOrder({ sort, search });
-  const [items, [counted]] = await Promise.all([
-    publicRows(db, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
+  const [{ items }, [counted]] = await Promise.all([
+    publicRows(db, form, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(apps)
@@ -179,13 +206,20 @@ export async function listPublicApps({ query }: { query: ListAppsQuery }): Promi
       .prepare("count_lookalikes")
       .execute(filterValues(filters)),
   ]);
-  return toPage(items, Number(counted?.total ?? 0));
+  return pageOf(query, items, Number(counted?.total ?? 0));
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
-export async function getPublicApp({ slug }: { slug: string }): Promise<PublicAppRow> {
+export async function getPublicApp<F extends PublicForm = "rows">({
+  slug,
+  form = "rows" as F,
+}: {
+  slug: string;
+  form?: F;
+}): Promise<PublicItem<F>> {
   const db = await getDb();
-  const [app] = await publicRows(db, { key: "slug", where: () => eq(apps.slug, value("slug")) }, { slug, limit: 1 });
+  const shape = { key: "slug", where: () => eq(apps.slug, value("slug")) };
+  const [app] = (await publicRows(db, form, shape, { slug, limit: 1 })).items;
   if (!app) throw notFound("app");
   return app;
 }
@@ -209,24 +243,32 @@ export async function getPublicAppId({ slug, tx, lock = false }: { slug: string;
 const mostPopular = () => [desc(apps.installCount), asc(apps.id)];
 
 /** Featured public apps, most installed first. */
-export async function listFeaturedApps({ limit, environment }: { limit: number; environment?: AppEnvironment }): Promise<PublicAppRow[]> {
+export async function listFeaturedApps<F extends PublicForm = "rows">({
+  limit,
+  environment,
+  form = "rows" as F,
+}: {
+  limit: number;
+  environment?: AppEnvironment;
+  form?: F;
+}): Promise<PublicItem<F>[]> {
   const db = await getDb();
   const filters = { featured: true, environment };
   const shape = { key: `featured:${filterKey(filters)}`, where: () => filterOn(apps, filters), orderBy: mostPopular };
-  return publicRows(db, shape, { ...filterValues(filters), limit });
+  return (await publicRows(db, form, shape, { ...filterValues(filters), limit })).items;
 }
 
 /** A developer's public apps, most installed first (their public page). */
 export async function listPublicAppsOfDeveloper({ developerId, limit }: { developerId: string; limit: number }): Promise<PublicAppRow[]> {
   const db = await getDb();
   const shape = { key: "developer", where: () => eq(apps.developerId, value("developerId")), orderBy: mostPopular };
-  return publicRows(db, shape, { developerId, limit });
+  return (await publicRows(db, "rows", shape, { developerId, limit })).items;
 }
 
 /** The most installed public apps (home page). */
 export async function listPopularApps({ limit }: { limit: number }): Promise<PublicAppRow[]> {
   const db = await getDb();
-  return publicRows(db, { key: "popular", orderBy: mostPopular }, { limit });
+  return (await publicRows(db, "rows", { key: "popular", orderBy: mostPopular }, { limit })).items;
 }
 
 /** Public apps per category, from the count cells. */

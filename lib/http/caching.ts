@@ -41,7 +41,11 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 
 /** A cacheable JSON 200, or 304 without a body when the client already holds this representation. */
 export function cachedJson(request: Request, data: unknown, policy: CachePolicy): Response {
-  const body = JSON.stringify(data);
+  return cachedJsonText(request, JSON.stringify(data), policy);
+}
+
+/** `cachedJson` of a body that is already JSON text (written by Postgres: lib/apps/public-json.ts). */
+export function cachedJsonText(request: Request, body: string, policy: CachePolicy): Response {
   const headers = new Headers({ "cache-control": cacheControl(policy), etag: etagOf(body) });
   const conditional = request.method === "GET" || request.method === "HEAD";
   if (conditional && matchesIfNoneMatch(request.headers.get("if-none-match"), headers.get("etag")!)) {

@@ -24,10 +24,16 @@ export function offsetOf({ page, limit }: Paging): number {
   return (page - 1) * limit;
 }
 
+type PageOf<T> = { items: T[]; page: number; limit: number; total: number; totalPages: number };
+
 /** The API's paged-list envelope of a page, each item passed through its view. */
-export function paged<T, V>(page: { items: T[]; page: number; limit: number; total: number; totalPages: number }, view: (item: T) => V) {
-  return {
-    data: page.items.map((item) => view(item)),
-    pagination: { page: page.page, limit: page.limit, total: page.total, totalPages: page.totalPages },
-  };
+export function paged<T, V>(page: PageOf<T>, view: (item: T) => V) {
+  return { data: page.items.map((item) => view(item)), pagination: paginationOf(page) };
 }
+
+/** `paged` as the response body, for items that are already JSON text (lib/apps/public-json.ts). */
+export function pagedJsonText(page: PageOf<string>): string {
+  return `{"data":[${page.items.join(",")}],"pagination":${JSON.stringify(paginationOf(page))}}`;
+}
+
+const paginationOf = ({ page, limit, total, totalPages }: PageOf<unknown>) => ({ page, limit, total, totalPages });
