@@ -32,6 +32,11 @@ describe("prefixTsquery", () => {
     expect(prefixTsquery(["synchro"], "A")).toBe("(synchro:*A | sync:A | synch:A | synchr:A)");
   });
 
+  it("cuts name stems between characters, never inside a surrogate pair", () => {
+    expect(prefixTsquery(["𐊀𐊁𐊂𐊃𐊄𐊅"])).toBe("(𐊀𐊁𐊂𐊃𐊄𐊅:* | 𐊀𐊁𐊂𐊃:A | 𐊀𐊁𐊂𐊃𐊄:A)");
+    expect(prefixTsquery(["𐊀0𐀀𐀁𐀂"])).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+
   it("only ever contains letters, digits and its own operators", () => {
     const query = prefixTsquery(parseSearch(`a&b|c!d(e)f:g*h<i>j'k\\l"m -n`).words);
     expect(query).toMatch(/^[a-z]:\* (& [a-z]:\* )*& [a-z]:\*$/);

@@ -35,8 +35,10 @@ const MIN_NAME_STEM = 4;
  * short form. With weight `A` only lexemes of the name match.
  */
 function wordTsquery(word: string, weight: "" | "A"): string {
+  // Cut by code points: a cut between the halves of a surrogate pair is not text Postgres accepts.
+  const characters = [...word];
   const nameStems = [];
-  for (let length = MIN_NAME_STEM; length < word.length; length++) nameStems.push(`${word.slice(0, length)}:A`);
+  for (let length = MIN_NAME_STEM; length < characters.length; length++) nameStems.push(`${characters.slice(0, length).join("")}:A`);
   return nameStems.length === 0 ? `${word}:*${weight}` : `(${[`${word}:*${weight}`, ...nameStems].join(" | ")})`;
 }
 
