@@ -54,7 +54,10 @@ export const listAppsQuery = z
     sort: z
       .preprocess(caseInsensitive("lower"), z.enum(PUBLIC_SORTS, oneOf(PUBLIC_SORTS)))
       .optional()
-      .meta({ description: "Order of the results. Default: `relevance` with `search`, `popular` without. `relevance` needs `search`." }),
+      .meta({
+        description:
+          "Order of the results. Default: `relevance` with `search`, `popular` without. `relevance` needs `search`: the app whose name is the search first, then apps whose name holds every word, then the rest, most installed first within each.",
+      }),
     page: page.meta({ description: "Page number, from 1." }),
     limit: limit.meta({ description: "Apps per page, 1–100." }),
   })
