@@ -29,6 +29,12 @@ const server = http.createServer((request, response) => {
   void handle(request, response);
 });
 
+// Idle keep-alive connections stay open longer than the proxies and clients in front of us keep
+// theirs (load balancers commonly 60 s). With Node's default of 5 s the server could close a
+// connection just as a client sent its next request on it: the client sees a reset, a proxy a 502.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 // With `httpServer`, Next also answers the development server's HMR WebSocket upgrades.
 const app = next({ dev, hostname, port, httpServer: server });
 const handle = app.getRequestHandler();

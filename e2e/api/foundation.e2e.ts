@@ -9,6 +9,11 @@ test("GET /api/health and /api/ready are 200", async ({ request }) => {
   expect(ready.headers()["x-request-id"]).toBeTruthy();
 });
 
+test("idle connections are kept longer than a proxy's 60 s, so a reused one is never closed under a request", async ({ request }) => {
+  const response = await request.get("/api/health");
+  expect(response.headers()["keep-alive"]).toBe("timeout=65");
+});
+
 test("unknown API paths are problem+json 404, not HTML", async ({ request }) => {
   const response = await request.get("/api/does/not/exist");
   expect(response.status()).toBe(404);
