@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
+import { releaseFinishedRender } from "@/lib/pages/release-finished-render";
+
 import "./globals.css";
 import { Providers } from "./providers";
 
@@ -13,6 +15,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request, so each gets the nonce of its own Content-Security-Policy.
   await connection();
+  releaseFinishedRender();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
