@@ -2,12 +2,12 @@ import { createHmac } from "node:crypto";
 
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { getDb } from "@/db/client";
+import { getDb, queryRows } from "@/db/client";
 import { apps, installs } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { Workspace, YaptureIdentity } from "@/lib/auth/identity";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/http/errors";
 import type { InstallInput } from "@/lib/validation/public";
 
 export type InstallResult = { slug: string; installCount: number; created: boolean };
@@ -31,8 +31,9 @@ function assertInstallerWorkspace(installer: YaptureIdentity, workspaceId: strin
 /**
  * Records an installation of a public app. A workspace counts once per app; an anonymous install
  * (no workspace) counts once per client address, app and UTC day. Partial unique indexes settle
- * both under concurrency, and the counter moves in the same transaction only when a row was
- * inserted, so it always equals the number of install rows.
+ * both under concurrency, and the counter moves in the same statement only when a row was
+ * inserted, so it always equals the number of install rows. One statement, not a transaction of
+ * four: installs are the busiest write (docs/benchmarks.md).
  */
 export async function installApp({
   slug,
@@ -47,29 +48,29 @@ export async function installApp({
   installer: YaptureIdentity | null;
 }): Promise<InstallResult> {
   if (installer) assertInstallerWorkspace(installer, input.workspaceId);
-  const db = await getDb();
   const now = new Date();
-  const identity = input.workspaceId
-    ? { workspaceId: input.workspaceId }
-    : { clientKey: clientKeyOf(clientAddress), day: now.toISOString().slice(0, 10) };
-  return db.transaction(async (tx) => {
-    const appId = await getPublicAppId({ slug, tx });
-    const [inserted] = await tx
-      .insert(installs)
-      .values({ appId, createdAt: now, ...identity })
-      .onConflictDoNothing()
-      .returning({ id: installs.id });
-    if (inserted) {
-      const [counted] = await tx
-        .update(apps)
-        .set({ installCount: sql`${apps.installCount} + 1` })
-        .where(eq(apps.id, appId))
-        .returning({ installCount: apps.installCount });
-      return { slug, installCount: counted!.installCount, created: true };
-    }
-    const [current] = await tx.select({ installCount: apps.installCount }).from(apps).where(eq(apps.id, appId));
-    return { slug, installCount: current!.installCount, created: false };
-  });
+  const workspaceId = input.workspaceId ?? null;
+  const clientKey = workspaceId === null ? clientKeyOf(clientAddress) : null;
+  const day = workspaceId === null ? now.toISOString().slice(0, 10) : null;
+  // Every part of the statement sees the same snapshot: `current` is the count before this install.
+  const [row] = await queryRows<{ app_id: string | null; counted: number | null; current: number | null }>(
+    await getDb(),
+    sql`with app as (
+        select ${apps.id} as id from ${apps} where ${apps.public} and ${apps.slug} = ${slug}
+      ), inserted as (
+        insert into ${installs} (app_id, workspace_id, client_key, day, created_at)
+        select id, ${workspaceId}::text, ${clientKey}::text, ${day}::date, ${now.toISOString()}::timestamptz from app
+        on conflict do nothing
+        returning app_id
+      ), counted as (
+        update ${apps} set install_count = install_count + 1 where id in (select app_id from inserted) returning install_count
+      )
+      select (select id from app) as app_id, (select install_count from counted) as counted,
+        (select install_count from ${apps} where id = (select id from app)) as current`,
+  );
+  if (!row?.app_id) throw notFound("app");
+  const created = row.counted !== null;
+  return { slug, installCount: Number(created ? row.counted : row.current), created };
 }
 
 /** Which of `workspaces` already have the app (the app page's "Installed in …"). */

@@ -153,6 +153,17 @@ describe("POST /api/apps/:slug/install", () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe("not_found");
   });
+
+  it.each(["UNPUBLISHED", "DRAFT", "REJECTED"] as const)("answers a %s app with 404, counting nothing", async (status) => {
+    const { app } = await insertPublicApp({ status, installCount: 7 });
+    for (const body of [{ workspaceId: "ws-1" }, undefined]) {
+      const res = await post(app.slug, body ? { body } : {});
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+    expect(await installRows(app.id)).toBe(0);
+    expect((await readApp(app.id)).installCount).toBe(7);
+  });
 });
 
 describe("installs by a signed-in Yapture user", () => {
