@@ -52,8 +52,7 @@ export async function installApp({
   const workspaceId = input.workspaceId ?? null;
   const clientKey = workspaceId === null ? clientKeyOf(clientAddress) : null;
   const day = workspaceId === null ? now.toISOString().slice(0, 10) : null;
-  // Every part of the statement sees the same snapshot: `current` is the count before this install.
-  const [row] = await queryRows<{ app_id: string | null; counted: number | null; current: number | null }>(
+  const [row] = await queryRows<{ app_id: string | null; counted: number | null }>(
     await getDb(),
     sql`with app as (
         select ${apps.id} as id from ${apps} where ${apps.public} and ${apps.slug} = ${slug}
@@ -65,12 +64,15 @@ export async function installApp({
       ), counted as (
         update ${apps} set install_count = install_count + 1 where id in (select app_id from inserted) returning install_count
       )
-      select (select id from app) as app_id, (select install_count from counted) as counted,
-        (select install_count from ${apps} where id = (select id from app)) as current`,
+      select (select id from app) as app_id, (select install_count from counted) as counted`,
   );
   if (!row?.app_id) throw notFound("app");
-  const created = row.counted !== null;
-  return { slug, installCount: Number(created ? row.counted : row.current), created };
+  if (row.counted !== null) return { slug, installCount: Number(row.counted), created: true };
+  // Not counted: the install was there already, perhaps written by a request that committed while
+  // this statement waited on it, after its snapshot was taken. Read the count as it is now.
+  const [current] = await (await getDb()).select({ installCount: apps.installCount }).from(apps).where(eq(apps.id, row.app_id));
+  if (!current) throw notFound("app");
+  return { slug, installCount: current.installCount, created: false };
 }
 
 /** Which of `workspaces` already have the app (the app page's "Installed in …"). */
