@@ -14,6 +14,11 @@ describe("caching helper", () => {
     expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
   });
 
+  it("gives a body the same ETag as text and as its UTF-8 bytes", () => {
+    const body = '{"name":"Zoë 😀"}';
+    expect(etagOf(new TextEncoder().encode(body))).toBe(etagOf(body));
+  });
+
   const tag = 'W/"abc"';
   it.each([
     [null, false],

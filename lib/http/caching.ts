@@ -23,7 +23,7 @@ export function cacheControl({ maxAge, staleWhileRevalidate }: CachePolicy): str
 }
 
 /** Weak, because a proxy that compresses the body keeps the meaning but not the bytes. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Uint8Array): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
@@ -41,11 +41,11 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 
 /** A cacheable JSON 200, or 304 without a body when the client already holds this representation. */
 export function cachedJson(request: Request, data: unknown, policy: CachePolicy): Response {
-  return cachedJsonText(request, JSON.stringify(data), policy);
+  return cachedJsonBody(request, JSON.stringify(data), policy);
 }
 
-/** `cachedJson` of a body that is already JSON text (written by Postgres: lib/apps/public-json.ts). */
-export function cachedJsonText(request: Request, body: string, policy: CachePolicy): Response {
+/** `cachedJson` of a body that is already JSON, as text or bytes (written by Postgres: lib/apps/public-json.ts). */
+export function cachedJsonBody(request: Request, body: string | Uint8Array<ArrayBuffer>, policy: CachePolicy): Response {
   const headers = new Headers({ "cache-control": cacheControl(policy), etag: etagOf(body) });
   const conditional = request.method === "GET" || request.method === "HEAD";
   if (conditional && matchesIfNoneMatch(request.headers.get("if-none-match"), headers.get("etag")!)) {

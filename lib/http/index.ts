@@ -3,4 +3,4 @@ export { readBody } from "./body";
 export { parseQuery } from "./query";
 export { json, noContent } from "./responses";
 export { route, publicGet, otherMethods, type RequestContext, type NextRouteHandler, type RouteParams } from "./route";
-export { pagingQuery, paged, pagedJsonText, type Paging } from "./paging";
+export { pagingQuery, paged, pagedJsonBody, type Paging } from "./paging";

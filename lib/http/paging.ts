@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { jsonListBody } from "./json-bytes";
+
 /** `page` ≥ 1 (default 1) and `limit` 1..max (default `defaultLimit`), from query strings. */
 export function pagingQuery({ defaultLimit = 20, maxLimit = 100 } = {}) {
   return {
@@ -31,9 +33,9 @@ export function paged<T, V>(page: PageOf<T>, view: (item: T) => V) {
   return { data: page.items.map((item) => view(item)), pagination: paginationOf(page) };
 }
 
-/** `paged` as the response body, for items that are already JSON text (lib/apps/public-json.ts). */
-export function pagedJsonText(page: PageOf<string>): string {
-  return `{"data":[${page.items.join(",")}],"pagination":${JSON.stringify(paginationOf(page))}}`;
+/** `paged` as the response body's bytes, for items that are already JSON text (lib/apps/public-json.ts). */
+export function pagedJsonBody(page: PageOf<string>): Uint8Array<ArrayBuffer> {
+  return jsonListBody(page.items, `,"pagination":${JSON.stringify(paginationOf(page))}`);
 }
 
 const paginationOf = ({ page, limit, total, totalPages }: PageOf<unknown>) => ({ page, limit, total, totalPages });

@@ -1,5 +1,6 @@
 import { listFeaturedApps } from "@/lib/apps/public-queries";
-import { PUBLIC_CACHE, cachedJsonText } from "@/lib/http/caching";
+import { PUBLIC_CACHE, cachedJsonBody } from "@/lib/http/caching";
+import { jsonListBody } from "@/lib/http/json-bytes";
 import { otherMethods, parseQuery, publicGet } from "@/lib/http";
 import { featuredAppsQuery } from "@/lib/validation/public";
 
@@ -7,7 +8,7 @@ import { featuredAppsQuery } from "@/lib/validation/public";
 export const GET = publicGet(async ({ request }) => {
   const { limit, environment } = parseQuery(request, featuredAppsQuery);
   const apps = await listFeaturedApps({ limit, environment, form: "json" });
-  return cachedJsonText(request, `{"data":[${apps.join(",")}]}`, PUBLIC_CACHE.featured);
+  return cachedJsonBody(request, jsonListBody(apps), PUBLIC_CACHE.featured);
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);
