@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgEnum,
@@ -182,6 +183,11 @@ export const apps = pgTable(
     // in the transaction that applies it.
     version: integer("version").notNull().default(1),
     changelog: jsonb("changelog").$type<ChangelogEntry[]>().notNull().default([]),
+    // The screenshots as the public JSON shows them ([{url, caption, order}] in order), kept by the
+    // triggers on app_screenshots (migration 0009): looking each app's screenshots up was most of
+    // the database's time for a list of 100 apps (docs/benchmarks.md). app_screenshots stays the
+    // source; only lib/apps/public-json.ts reads this.
+    publicScreenshots: json("public_screenshots").notNull().default([]),
     submittedAt: optionalTime("submitted_at"),
     publishedAt: optionalTime("published_at"),
     createdAt: createdAt(),

@@ -1,21 +1,17 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
-import { appScreenshots, apps, developers } from "@/db/schema";
+import { apps, developers } from "@/db/schema";
 
 // The public app (publicAppView in ./views.ts) as Postgres writes it, for the API's public reads:
 // a list sends twenty of them, and parsing the rows, building the view objects and serialising
 // them again was most of a list's CPU in the server process (docs/benchmarks.md). The database
 // builds the same JSON on the other core, and the route only joins the texts. publicAppView stays
 // the definition: public-json.db.test.ts checks that both agree on every field, and every route
-// test checks the responses against the OpenAPI document.
+// test checks the responses against the OpenAPI document. The screenshots come written already
+// (apps.public_screenshots, kept by the triggers of migration 0009).
 
 /** An instant as `Date.toISOString()` writes it: UTC, milliseconds, `Z`. */
 const isoTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const screenshotsJson = sql`coalesce((
-    select json_agg(json_build_object('url', s.url, 'caption', s.caption, 'order', s.position) order by s.position)
-    from ${appScreenshots} s where s.app_id = ${apps.id}
-  ), '[]')`;
 
 const changelogJson = sql`coalesce((
     select json_agg(json_build_object('version', entry -> 'version', 'notes', entry -> 'notes', 'publishedAt', entry -> 'publishedAt') order by position)
@@ -27,7 +23,7 @@ export const publicAppJson: SQL<string> = sql<string>`json_build_object(
     'slug', ${apps.slug}, 'name', ${apps.name}, 'description', ${apps.description},
     'longDescription', ${apps.longDescription}, 'category', ${apps.category}, 'environment', ${apps.environment},
     'logoUrl', ${apps.logoUrl}, 'bannerUrl', ${apps.bannerUrl}, 'websiteUrl', ${apps.websiteUrl},
-    'screenshots', ${screenshotsJson}, 'featured', ${apps.featured}, 'installCount', ${apps.installCount},
+    'screenshots', ${apps.publicScreenshots}, 'featured', ${apps.featured}, 'installCount', ${apps.installCount},
     'version', ${apps.version}, 'changelog', ${changelogJson},
     'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,
     'developer', json_build_object('id', ${developers.id}, 'name', ${developers.name}, 'companyName', ${developers.companyName}, 'websiteUrl', ${developers.websiteUrl}),

@@ -5,7 +5,8 @@ import { appScreenshots, type AppScreenshot } from "@/db/schema";
 import type { ScreenshotInput } from "@/lib/validation/apps";
 
 // The one place screenshots are read and written. They are read only through `screenshotsOf`, a
-// column of the query that selects the apps.
+// column of the query that selects the apps; the public JSON reads the copy the database keeps
+// with each app (apps.public_screenshots, migration 0009) from every write made here.
 
 export type ScreenshotRow = Pick<AppScreenshot, "url" | "caption" | "position">;
 

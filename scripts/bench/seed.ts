@@ -17,6 +17,11 @@ const SENTENCE = `
     else initcap(pg_temp.pick(v, 1.4)) || ' every ' || pg_temp.pick(n, 1.7) || ' in ' || pg_temp.pick(t, 1.3) || ' with ' || pg_temp.pick(a, 1.4) || ' ' || pg_temp.pick(n, 1.7) || 's.'
   end`;
 
+// An app's screenshot at `position`, from its `slug` (written to app_screenshots and, as the
+// trigger of migration 0009 would, to apps.public_screenshots).
+const SCREENSHOT_URL = `'https://cdn.example.com/bench/' || slug || '/shot-' || position || '.png'`;
+const SCREENSHOT_CAPTION = `'Screenshot ' || (position + 1)`;
+
 /** Seeds `apps` approved apps of BENCH_DEVELOPERS verified developers; deterministic for a given count. */
 export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
   await sql.begin(async (tx) => {
@@ -59,17 +64,20 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
         from words, generate_series(1, ${apps}) as i
       )
       insert into apps (developer_id, slug, name, description, long_description, category, environment, logo_url, banner_url,
-                        website_url, status, public, featured, install_count, review_count, rating_sum, published_at, submitted_at, created_at, updated_at)
-      select developer_id, lower(replace(name, ' ', '-')) || '-' || i, name, description, long_description,
+                        website_url, status, public, featured, install_count, review_count, rating_sum, published_at, submitted_at, created_at, updated_at,
+                        public_screenshots)
+      select developer_id, slugs.slug, name, description, long_description,
              category::app_category, environment::app_environment,
              'https://cdn.example.com/bench/' || i || '/logo.png', 'https://cdn.example.com/bench/' || i || '/banner.png',
              'https://app-' || i || '.example.com', 'APPROVED', true, random() < 0.02,
              floor(power(random(), 4) * 100000)::int, review_count, review_count + round(random() * 4 * review_count)::int,
-             published_at, published_at - interval '2 days', published_at - interval '5 days', published_at
-      from drafts`;
+             published_at, published_at - interval '2 days', published_at - interval '5 days', published_at,
+             (select json_agg(json_build_object('url', ${tx.unsafe(SCREENSHOT_URL)}, 'caption', ${tx.unsafe(SCREENSHOT_CAPTION)}, 'order', position) order by position)
+              from generate_series(0, 2) as position)
+      from drafts, lateral (select lower(replace(name, ' ', '-')) || '-' || i as slug) as slugs`;
     await tx`
       insert into app_screenshots (app_id, url, caption, position)
-      select id, 'https://cdn.example.com/bench/' || slug || '/shot-' || position || '.png', 'Screenshot ' || (position + 1), position
+      select id, ${tx.unsafe(SCREENSHOT_URL)}, ${tx.unsafe(SCREENSHOT_CAPTION)}, position
       from apps, generate_series(0, 2) as position
       where slug ~ '-[0-9]+$'`;
     await tx`
@@ -89,8 +97,13 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
             where a.public <> (a.status = 'APPROVED' and d.status = 'VERIFIED'))
          + (select count(*)::int from public_app_counts c
             where c.apps <> (select count(*) from apps a
-                             where a.public and (a.category, a.environment, a.featured) = (c.category, c.environment, c.featured))) as wrong`;
-  if (check!.wrong > 0) throw new Error(`seed: ${check!.wrong} apps or count cells disagree with what the triggers would write`);
+                             where a.public and (a.category, a.environment, a.featured) = (c.category, c.environment, c.featured)))
+         + (select count(*)::int from apps a
+            where a.public_screenshots::text is distinct from (
+              select json_agg(json_build_object('url', s.url, 'caption', s.caption, 'order', s.position) order by s.position)::text
+              from app_screenshots s where s.app_id = a.id)) as wrong`;
+  if (check!.wrong > 0)
+    throw new Error(`seed: ${check!.wrong} apps, count cells or screenshot lists disagree with what the triggers would write`);
   // Statistics and a visibility map, as autovacuum would have left them on a live server.
   await sql`vacuum analyze`;
 }
