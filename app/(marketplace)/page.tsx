@@ -1,15 +1,18 @@
 import Link from "next/link";
 import { connection } from "next/server";
 
-import { AppCard } from "@/components/marketplace/app-card";
+import { AppGrid } from "@/components/marketplace/app-grid";
 import { listFeaturedApps, listPopularApps } from "@/lib/apps/public-queries";
-import { publicAppView, type PublicApp } from "@/lib/apps/views";
+import type { PublicAppCard } from "@/lib/apps/views";
 import { PUBLIC_LIMITS } from "@/lib/validation/public";
 
 // Home: featured apps, then the most installed ones, read from the database on each request.
 export default async function HomePage() {
   await connection();
-  const [featured, popular] = await Promise.all([listFeaturedApps({ limit: 6 }), listPopularApps({ limit: 12 })]);
+  const [featured, popular] = await Promise.all([
+    listFeaturedApps({ limit: 6, form: "card" }),
+    listPopularApps({ limit: 12, form: "card" }),
+  ]);
   return (
     <div className="space-y-12">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-5 py-10 sm:px-8 sm:py-12 text-white">
@@ -28,8 +31,8 @@ export default async function HomePage() {
           <button className="rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
         </form>
       </section>
-      <AppSection title="Featured" apps={featured.map(publicAppView)} />
-      <AppSection title="Most popular" apps={popular.map(publicAppView)} />
+      <AppSection title="Featured" apps={featured} />
+      <AppSection title="Most popular" apps={popular} />
       <p>
         <Link href="/apps" className="font-medium text-brand-700 hover:underline">
           Browse all apps →
@@ -39,18 +42,14 @@ export default async function HomePage() {
   );
 }
 
-function AppSection({ title, apps }: { title: string; apps: PublicApp[] }) {
+function AppSection({ title, apps }: { title: string; apps: PublicAppCard[] }) {
   return (
     <section>
       <h2 className="mb-4 text-xl font-semibold">{title}</h2>
       {apps.length === 0 ? (
         <p className="text-slate-500">No apps yet.</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {apps.map((app) => (
-            <AppCard key={app.slug} app={app} />
-          ))}
-        </div>
+        <AppGrid apps={apps} className="sm:grid-cols-2 lg:grid-cols-3" />
       )}
     </section>
   );

@@ -1,11 +1,11 @@
 import Link from "next/link";
 
-import type { PublicApp } from "@/lib/apps/views";
+import type { PublicAppCard } from "@/lib/apps/views";
 import { CATEGORY_LABELS } from "@/lib/domain/enums";
 
 import { Rating } from "./rating";
 
-export function AppCard({ app }: { app: PublicApp }) {
+export function AppCard({ app }: { app: PublicAppCard }) {
   return (
     <Link
       href={`/apps/${app.slug}`}

@@ -8,7 +8,8 @@ import { apps, developers } from "@/db/schema";
 // builds the same JSON on the other core, and the route only joins the texts. publicAppView stays
 // the definition: public-json.db.test.ts checks that both agree on every field, and every route
 // test checks the responses against the OpenAPI document. The screenshots come written already
-// (apps.public_screenshots, kept by the triggers of migration 0009).
+// (apps.public_screenshots, kept by the triggers of migration 0009). The pages' app cards read
+// the card's fields only, the same way (PublicAppCard in ./views.ts).
 
 /** An instant as `Date.toISOString()` writes it: UTC, milliseconds, `Z`. */
 const isoTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -17,6 +18,14 @@ const changelogJson = sql`coalesce((
     select json_agg(json_build_object('version', entry -> 'version', 'notes', entry -> 'notes', 'publishedAt', entry -> 'publishedAt') order by position)
     from jsonb_array_elements(${apps.changelog}) with ordinality as changelog(entry, position)
   ), '[]')`;
+
+/** What an app card on the marketplace's pages shows, and no more: the pages send it to the browser. */
+export const publicAppCardJson: SQL<string> = sql<string>`json_build_object(
+    'slug', ${apps.slug}, 'name', ${apps.name}, 'description', ${apps.description},
+    'category', ${apps.category}, 'environment', ${apps.environment}, 'logoUrl', ${apps.logoUrl},
+    'installCount', ${apps.installCount}, 'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,
+    'developer', json_build_object('name', ${developers.name}, 'companyName', ${developers.companyName})
+  )::text`;
 
 /** One public app's JSON text, for a query that joins `apps` to its developer. */
 export const publicAppJson: SQL<string> = sql<string>`json_build_object(

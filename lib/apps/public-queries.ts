@@ -12,9 +12,9 @@ import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
-import { publicAppJson } from "./public-json";
+import { publicAppCardJson, publicAppJson } from "./public-json";
 import { screenshotsOf } from "./screenshots";
-import type { PublicAppRow } from "./views";
+import type { PublicAppCard, PublicAppRow } from "./views";
 
 // Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
 // migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
@@ -63,9 +63,12 @@ type RowsShape = {
 type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
 type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 
-/** What a public read returns: rows (pages build their views from them) or each app's JSON text, which the API sends as it is (./public-json.ts). */
-export type PublicForm = "rows" | "json";
-export type PublicItem<F extends PublicForm> = F extends "json" ? string : PublicAppRow;
+/**
+ * What a public read returns: rows (the app page builds its view from them), each app's JSON text,
+ * which the API sends as it is, or each app's card, for the pages' grids (./public-json.ts).
+ */
+export type PublicForm = "rows" | "json" | "card";
+export type PublicItem<F extends PublicForm> = F extends "json" ? string : F extends "card" ? PublicAppCard : PublicAppRow;
 type FetchedRow = { app: { id: string }; json?: string; total?: number };
 
 const value = (name: string) => sql.placeholder(name);
@@ -97,7 +100,7 @@ async function publicRows<F extends PublicForm>(
       .limit(value("limit"))
       .offset(value("offset"))
       .as("page");
-    const columns = form === "json" ? { app: { id: apps.id }, json: publicAppJson } : publicColumns;
+    const columns = form === "rows" ? publicColumns : { app: { id: apps.id }, json: form === "json" ? publicAppJson : publicAppCardJson };
     statement = db
       .select(shape.total ? { ...columns, total: shape.total() } : columns)
       .from(page)
@@ -113,7 +116,9 @@ async function publicRows<F extends PublicForm>(
     const position = new Map((values.ids as string[]).map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
   }
-  const items = rows.map(({ total: _total, ...row }) => (form === "json" ? row.json : row) as PublicItem<F>);
+  const items = rows.map(
+    ({ total: _total, ...row }) => (form === "rows" ? row : form === "json" ? row.json : JSON.parse(row.json!)) as PublicItem<F>,
+  );
   // A page past the end has no row to carry the total.
   return { items, total: rows[0]?.total };
 }
@@ -259,16 +264,30 @@ export async function listFeaturedApps<F extends PublicForm = "rows">({
 }
 
 /** A developer's public apps, most installed first (their public page). */
-export async function listPublicAppsOfDeveloper({ developerId, limit }: { developerId: string; limit: number }): Promise<PublicAppRow[]> {
+export async function listPublicAppsOfDeveloper<F extends PublicForm = "rows">({
+  developerId,
+  limit,
+  form = "rows" as F,
+}: {
+  developerId: string;
+  limit: number;
+  form?: F;
+}): Promise<PublicItem<F>[]> {
   const db = await getDb();
   const shape = { key: "developer", where: () => eq(apps.developerId, value("developerId")), orderBy: mostPopular };
-  return (await publicRows(db, "rows", shape, { developerId, limit })).items;
+  return (await publicRows(db, form, shape, { developerId, limit })).items;
 }
 
 /** The most installed public apps (home page). */
-export async function listPopularApps({ limit }: { limit: number }): Promise<PublicAppRow[]> {
+export async function listPopularApps<F extends PublicForm = "rows">({
+  limit,
+  form = "rows" as F,
+}: {
+  limit: number;
+  form?: F;
+}): Promise<PublicItem<F>[]> {
   const db = await getDb();
-  return (await publicRows(db, "rows", { key: "popular", orderBy: mostPopular }, { limit })).items;
+  return (await publicRows(db, form, { key: "popular", orderBy: mostPopular }, { limit })).items;
 }
 
 /** Public apps per category, from the count cells. */

@@ -173,6 +173,12 @@ export function publicAppView({ app, developer, screenshots }: PublicAppRow): Pu
 }
 export type PublicApp = ReturnType<typeof publicAppView>;
 
+/** A public app as an app card shows it (the `card` form of the public reads, written by Postgres: ./public-json.ts). */
+export type PublicAppCard = Pick<
+  PublicApp,
+  "slug" | "name" | "description" | "category" | "environment" | "logoUrl" | "installCount" | "reviewCount" | "averageRating"
+> & { developer: Pick<PublicApp["developer"], "name" | "companyName"> };
+
 export function analyticsView({ app, installsByDay }: { app: App; installsByDay: AppAnalytics["installsByDay"] }): AppAnalytics {
   return {
     installCount: app.installCount,

@@ -1,11 +1,10 @@
 import Link from "next/link";
 
-import { AppCard } from "@/components/marketplace/app-card";
+import { AppGrid } from "@/components/marketplace/app-grid";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/apps/public-categories";
 import { closestPublicName, listPublicApps } from "@/lib/apps/public-queries";
-import { publicAppView } from "@/lib/apps/views";
 import { APP_ENVIRONMENTS } from "@/lib/domain/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/validation/public";
@@ -30,9 +29,8 @@ function pageHref(params: Record<string, string | undefined>, page: number): str
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
-  const [results, categories] = await Promise.all([listPublicApps({ query }), listPublicCategories()]);
-  const { total } = results;
-  const apps = results.items.map(publicAppView);
+  const [results, categories] = await Promise.all([listPublicApps({ query, form: "card" }), listPublicCategories()]);
+  const { total, items: apps } = results;
   const params = {
     search: query.search,
     category: query.category,
@@ -106,11 +104,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             </>
           )}
         </p>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {apps.map((app) => (
-            <AppCard key={app.slug} app={app} />
-          ))}
-        </div>
+        <AppGrid apps={apps} className="sm:grid-cols-2 xl:grid-cols-3" />
         {total === 0 ? (
           <div className="space-y-1 text-slate-700" data-testid="no-results">
             <p>No apps match. Try fewer words or another category.</p>

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 
-import { AppCard } from "@/components/marketplace/app-card";
+import { AppGrid } from "@/components/marketplace/app-grid";
 import { ExternalLink } from "@/components/ui/external-link";
 import { listPublicAppsOfDeveloper } from "@/lib/apps/public-queries";
-import { publicAppView } from "@/lib/apps/views";
 import { getPublicDeveloper } from "@/lib/developers/service";
 import { orNotFound } from "@/lib/pages/or-not-found";
 
@@ -22,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // A verified developer's public page: who they are and their approved apps.
 export default async function DeveloperPage({ params }: Props) {
   const developer = await loadDeveloper((await params).id);
-  const apps = (await listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS })).map(publicAppView);
+  const apps = await listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS, form: "card" });
   return (
     <div className="space-y-8">
       <header className="max-w-3xl space-y-2">
@@ -42,11 +41,7 @@ export default async function DeveloperPage({ params }: Props) {
         {apps.length === 0 ? (
           <p className="text-slate-600">No apps in the marketplace yet.</p>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {apps.map((app) => (
-              <AppCard key={app.slug} app={app} />
-            ))}
-          </div>
+          <AppGrid apps={apps} className="sm:grid-cols-2 lg:grid-cols-3" />
         )}
       </section>
     </div>
