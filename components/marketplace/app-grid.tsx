@@ -8,7 +8,7 @@ import { AppCard } from "./app-card";
  * A grid of app cards, rendered from the cards' data. As a client component, a page carries each card
  * to the browser as its fields rather than as its element tree, which the server would otherwise
  * serialise, parse back for the HTML and send again inside the page: the home page went from 64 to
- * 43 KB and a fifth of its server CPU (docs/benchmarks.md).
+ * 43 KB, and its server CPU down by 12–23% (docs/benchmarks.md).
  */
 export function AppGrid({ apps, className }: { apps: readonly PublicAppCard[]; className: string }) {
   return (
