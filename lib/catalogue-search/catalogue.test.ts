@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
 
 import { Catalogue, compareCodePoints, smallest, type CatalogueApp, type CatalogueQuery } from "./catalogue";
-import { parseTsQuery } from "./tsquery";
+import { parseTsQuery, type TsQuery } from "./tsquery";
 
 // The catalogue on its own, with queries written as Postgres normalises them; how it is kept in
 // step with the database, and that it agrees with the SQL lists, is tested in sync.db.test.ts.
@@ -35,8 +35,10 @@ const word = (anyField: string, nameOnly = anyField.replace(/'(:\*)?(?=\s|$)/g, 
   nameOnly: parseTsQuery(nameOnly),
 });
 
+const EMPTY_QUERY: CatalogueQuery = { words: [], text: "", filters: {}, sort: "relevance", offset: 0, limit: 20 };
+
 function query(overrides: Partial<CatalogueQuery>): CatalogueQuery {
-  return { words: [], text: "", filters: {}, sort: "relevance", offset: 0, limit: 20, ...overrides };
+  return { ...EMPTY_QUERY, ...overrides };
 }
 
 describe("Catalogue.search", () => {
@@ -105,6 +107,143 @@ describe("Catalogue.search", () => {
     for (const each of many) local.upsert(each);
     const page = local.search(query({ words: [word("'bulk':*")], sort: "popular", limit: 3 }));
     expect(page).toEqual({ ids: [many[2999]!.id, many[2998]!.id, many[2997]!.id], total: 3000 });
+  });
+});
+
+/** The search's meaning, written plainly: every app tested against every word, then sorted and cut. */
+function referenceSearch(apps: CatalogueApp[], { words, text, filters, sort, offset, limit }: CatalogueQuery) {
+  const holds = (app: CatalogueApp, query: TsQuery): boolean => {
+    switch (query.kind) {
+      case "term":
+        return (query.nameOnly ? app.nameLexemes : app.lexemes).some((each) =>
+          query.prefix ? each.startsWith(query.lexeme) : each === query.lexeme,
+        );
+      case "and":
+        return holds(app, query.left) && holds(app, query.right);
+      case "or":
+        return holds(app, query.left) || holds(app, query.right);
+      case "not":
+        return !holds(app, query.operand);
+    }
+  };
+  const allWords = (app: CatalogueApp, queries: (TsQuery | undefined)[]) => {
+    const present = queries.filter((query) => query !== undefined);
+    return present.length > 0 && present.every((query) => holds(app, query));
+  };
+  const exact = (app: CatalogueApp) => app.name.toLowerCase() === text.toLowerCase();
+  const tier = (app: CatalogueApp) =>
+    exact(app)
+      ? 0
+      : allWords(
+            app,
+            words.map((word) => word.nameOnly),
+          )
+        ? 1
+        : 2;
+  const byId = (a: CatalogueApp, b: CatalogueApp) => (a.id < b.id ? -1 : 1);
+  const descendingNullsLast = (x: number | null, y: number | null) => (x === y ? 0 : x === null ? 1 : y === null ? -1 : y - x);
+  const orders: Record<CatalogueQuery["sort"], (a: CatalogueApp, b: CatalogueApp) => number> = {
+    relevance: (a, b) => tier(a) - tier(b) || b.installCount - a.installCount || byId(a, b),
+    popular: (a, b) => b.installCount - a.installCount || byId(a, b),
+    rating: (a, b) => descendingNullsLast(a.averageRating, b.averageRating) || b.reviewCount - a.reviewCount || byId(a, b),
+    newest: (a, b) => descendingNullsLast(a.publishedAt, b.publishedAt) || byId(a, b),
+    name: (a, b) => compareCodePoints(a.nameKey, b.nameKey) || byId(a, b),
+  };
+  const found = apps
+    .filter(
+      (app) =>
+        exact(app) ||
+        allWords(
+          app,
+          words.map((word) => word.anyField),
+        ),
+    )
+    .filter((app) => filters.category === undefined || app.category === filters.category)
+    .filter((app) => filters.environment === undefined || app.environment === filters.environment)
+    .filter((app) => filters.featured === undefined || app.featured === filters.featured)
+    .sort(orders[sort]);
+  return { ids: found.slice(offset, offset + limit).map((app) => app.id), total: found.length };
+}
+
+describe("Catalogue.search against its plain reference", () => {
+  const LEXEMES = ["alpha", "alps", "beta", "bet", "gamma"];
+  const lexeme = fc.constantFrom(...LEXEMES);
+  const term = (nameOnly: boolean) =>
+    fc.record({ kind: fc.constant("term" as const), lexeme, prefix: fc.boolean(), nameOnly: fc.constant(nameOnly) });
+  // A word as Postgres normalises it: a term, or two joined, or a negation; the same shape over the name alone.
+  const wordQuery = fc
+    .tuple(fc.constantFrom("term", "or", "and", "not"), term(false), term(false))
+    .map(([kind, left, right]): TsQuery => (kind === "term" ? left : kind === "not" ? { kind, operand: left } : { kind, left, right }));
+  const nameOnly = (query: TsQuery): TsQuery =>
+    query.kind === "term"
+      ? { ...query, nameOnly: true }
+      : query.kind === "not"
+        ? { kind: "not", operand: nameOnly(query.operand) }
+        : { kind: query.kind, left: nameOnly(query.left), right: nameOnly(query.right) };
+  const catalogueApp = fc
+    .record({
+      name: fc.constantFrom("Alpha", "alpha", "Beta Tools", "Gamma", "Ünïcode"),
+      category: fc.constantFrom("PRODUCTIVITY" as const, "FINANCE" as const),
+      environment: fc.constantFrom("production" as const, "staging" as const),
+      featured: fc.boolean(),
+      installCount: fc.nat(3),
+      reviewCount: fc.nat(2),
+      averageRating: fc.option(fc.constantFrom(1, 2.5, 5), { nil: null }),
+      publishedAt: fc.option(fc.nat(3), { nil: null }),
+      lexemes: fc.uniqueArray(lexeme, { maxLength: 4 }),
+      nameLexemes: fc.uniqueArray(lexeme, { maxLength: 2 }),
+    })
+    .map((fields) => app({ ...fields, nameKey: fields.name.toLowerCase() }));
+  const catalogueQuery = fc.record({
+    words: fc.array(
+      fc.option(wordQuery, { nil: undefined }).map((anyField) => ({ anyField, nameOnly: anyField && nameOnly(anyField) })),
+      { maxLength: 2 },
+    ),
+    text: fc.constantFrom("", "alpha", "ALPHA", "beta tools", "nothing"),
+    filters: fc.record(
+      {
+        category: fc.constantFrom("PRODUCTIVITY" as const, "FINANCE" as const),
+        environment: fc.constantFrom("production" as const, "staging" as const),
+        featured: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+    sort: fc.constantFrom("relevance" as const, "popular" as const, "rating" as const, "newest" as const, "name" as const),
+    offset: fc.nat(12),
+    limit: fc.integer({ min: 1, max: 6 }),
+  });
+
+  it("finds, counts, orders and pages exactly as the reference, search after search on one catalogue", () => {
+    fc.assert(
+      fc.property(
+        fc.array(catalogueApp, { maxLength: 40 }),
+        fc.array(fc.nat(39), { maxLength: 8 }),
+        fc.array(catalogueQuery, { minLength: 1, maxLength: 4 }),
+        (apps, removed, queries) => {
+          const catalogue = new Catalogue(APP_CATEGORIES, APP_ENVIRONMENTS);
+          for (const each of apps) catalogue.upsert(each);
+          const gone = new Set(removed.map((index) => apps[index]?.id));
+          for (const id of gone) if (id) catalogue.remove(id);
+          const live = apps.filter((each) => !gone.has(each.id));
+          for (const each of queries) expect(catalogue.search(each)).toEqual(referenceSearch(live, each));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("stays exact when the catalogue grows between searches", () => {
+    const catalogue = new Catalogue(APP_CATEGORIES, APP_ENVIRONMENTS);
+    const apps = Array.from({ length: 2500 }, (_, i) =>
+      app({ lexemes: i % 3 === 0 ? ["alpha"] : ["beta"], nameLexemes: i % 5 === 0 ? ["alpha"] : [], installCount: i % 7 }),
+    );
+    const search = { ...EMPTY_QUERY, words: [word("'alpha':*")], text: "alpha", offset: 3, limit: 5 };
+    for (const [index, each] of apps.entries()) {
+      catalogue.upsert(each);
+      if (index % 500 === 0 || index === apps.length - 1) {
+        expect(catalogue.search(search)).toEqual(referenceSearch(apps.slice(0, index + 1), search));
+      }
+    }
   });
 });
 

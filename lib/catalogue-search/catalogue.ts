@@ -120,8 +120,14 @@ export class Catalogue {
   private readonly namePostings = new Map<string, Posting>();
   /** Each ordinal's place in the `name` order, recomputed after names change. */
   private nameRanks: Int32Array | undefined;
-  /** Where a search collects its matching ordinals, reused. */
+  // A search works in memory it reuses, and allocates none per request: at hundreds of searches a
+  // second, fresh bitsets (12.5 KB each at 100,000 apps, several per search) and ordinal arrays
+  // were external memory that made V8 run full collections (docs/benchmarks.md).
+  /** Where a search collects the ordinals of one tier. */
   private scratch = new Int32Array(this.capacity);
+  /** Bitsets a search works in: taken in turn by `workBitset`, all given back when the next search begins. */
+  private workBitsets: Bitset[] = [];
+  private workBitsetsTaken = 0;
   private readonly lexemes = new LexemeList(this.postings);
   private readonly nameLexemes = new LexemeList(this.namePostings);
   private readonly categoryCodes: Map<string, number>;
@@ -180,7 +186,8 @@ export class Catalogue {
 
   /** The page of public apps matching the query, in its order, and how many match in all. */
   search(query: CatalogueQuery): CataloguePage {
-    const exact = this.bitset();
+    this.workBitsetsTaken = 0;
+    const exact = this.workBitset();
     const named = this.byExactName.get(query.text.toLowerCase());
     if (named !== undefined) addTo(exact, typeof named === "number" ? [named] : named);
     const matches = this.allWords(query.words.map((word) => word.anyField));
@@ -200,10 +207,15 @@ export class Catalogue {
     const ids: string[] = [];
     let total = 0;
     for (const tier of [exact, inName, matches]) {
-      const candidates = this.filtered(tier, query.filters);
       const offset = Math.max(0, query.offset - total);
       const limit = query.limit - ids.length;
-      if (limit > 0 && offset < candidates.length) ids.push(...this.page(candidates, { offset, limit }, popular).ids);
+      // A tier after the page only needs counting.
+      if (limit <= 0) {
+        total += this.countFiltered(tier, query.filters);
+        continue;
+      }
+      const candidates = this.filtered(tier, query.filters);
+      if (offset < candidates.length) ids.push(...this.page(candidates, { offset, limit }, popular).ids);
       total += candidates.length;
     }
     return { ids, total };
@@ -217,7 +229,8 @@ export class Catalogue {
   private order(sort: Exclude<PublicSort, "relevance">): Compare {
     const byId = (a: number, b: number) => (a === b ? 0 : this.ids[a]! < this.ids[b]! ? -1 : 1);
     const descendingNullsLast = (values: Float64Array, a: number, b: number) => {
-      const [x, y] = [values[a]!, values[b]!];
+      const x = values[a]!;
+      const y = values[b]!;
       if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
       return y - x;
     };
@@ -248,43 +261,66 @@ export class Catalogue {
   /** Apps matching every word's query (words Postgres normalised to nothing are left out, as `&&` does). */
   private allWords(queries: (TsQuery | undefined)[]): Bitset {
     const present = queries.filter((query) => query !== undefined);
-    if (present.length === 0) return this.bitset();
+    if (present.length === 0) return this.workBitset();
     const result = this.evaluate(present[0]!);
     for (const query of present.slice(1)) and(result, this.evaluate(query));
     return result;
   }
 
   private evaluate(query: TsQuery): Bitset {
+    const result = this.workBitset();
+    this.addMatches(query, result);
+    return result;
+  }
+
+  /** Adds the apps matching `query` to `target`: an OR of many terms (a word's stems and prefixes) needs no bitset per term. */
+  private addMatches(query: TsQuery, target: Bitset): void {
     switch (query.kind) {
       case "term": {
-        const result = this.bitset();
         const postings = query.nameOnly ? this.namePostings : this.postings;
         const lexemes = query.prefix ? (query.nameOnly ? this.nameLexemes : this.lexemes).withPrefix(query.lexeme) : [query.lexeme];
         for (const lexeme of lexemes) {
           const posting = postings.get(lexeme);
-          if (posting) addTo(result, posting);
+          if (posting) addTo(target, posting);
         }
-        return result;
+        return;
       }
-      case "and":
-      case "or": {
-        const left = this.evaluate(query.left);
-        (query.kind === "and" ? and : or)(left, this.evaluate(query.right));
-        return left;
+      case "or":
+        this.addMatches(query.left, target);
+        this.addMatches(query.right, target);
+        return;
+      case "and": {
+        const both = this.evaluate(query.left);
+        and(both, this.evaluate(query.right));
+        or(target, both);
+        return;
       }
       case "not": {
-        const result = this.evaluate(query.operand);
-        for (let i = 0; i < result.length; i++) result[i] = ~result[i]! & this.alive[i]!;
-        return result;
+        const operand = this.evaluate(query.operand);
+        for (let i = 0; i < target.length; i++) target[i] = target[i]! | (~operand[i]! & this.alive[i]!);
+        return;
       }
     }
   }
 
-  /** Ordinals of the matches that pass the filters, ascending. */
-  private filtered(matches: Bitset, { category, environment, featured }: CatalogueFilters): Int32Array {
+  /**
+   * Ordinals of the matches that pass the filters, ascending: a view of the scratch array, valid
+   * until the next call.
+   */
+  private filtered(matches: Bitset, filters: CatalogueFilters): Int32Array {
+    return this.scratch.subarray(0, this.eachFiltered(matches, filters, this.scratch));
+  }
+
+  /** How many of the matches pass the filters. */
+  private countFiltered(matches: Bitset, filters: CatalogueFilters): number {
+    if (filters.category === undefined && filters.environment === undefined && filters.featured === undefined) return popcount(matches);
+    return this.eachFiltered(matches, filters, undefined);
+  }
+
+  /** Counts the matches that pass the filters, writing their ordinals into `found` when given. */
+  private eachFiltered(matches: Bitset, { category, environment, featured }: CatalogueFilters, found: Int32Array | undefined): number {
     const wantCategory = category === undefined ? NO_VALUE : (this.categoryCodes.get(category) ?? -1);
     const wantEnvironment = environment === undefined ? NO_VALUE : (this.environmentCodes.get(environment) ?? -1);
-    const found = this.scratch;
     let count = 0;
     for (let word = 0; word < matches.length; word++) {
       let bits = matches[word]!;
@@ -295,10 +331,11 @@ export class Catalogue {
         if (wantCategory !== NO_VALUE && this.category[ordinal] !== wantCategory) continue;
         if (wantEnvironment !== NO_VALUE && this.environment[ordinal] !== wantEnvironment) continue;
         if (featured !== undefined && this.featured[ordinal] !== (featured ? 1 : 0)) continue;
-        found[count++] = ordinal;
+        if (found) found[count] = ordinal;
+        count++;
       }
     }
-    return found.slice(0, count);
+    return count;
   }
 
   private writeSortKeys(ordinal: number, app: CatalogueApp): void {
@@ -326,12 +363,19 @@ export class Catalogue {
       this.fingerprints = grow(this.fingerprints, this.capacity);
       this.alive = grow(this.alive, this.capacity / 32);
       this.scratch = new Int32Array(this.capacity);
+      this.workBitsets = [];
     }
     return this.size++;
   }
 
   private bitset(): Bitset {
     return new Uint32Array(this.capacity / 32);
+  }
+
+  /** An empty bitset for the search under way (see `workBitsets`). */
+  private workBitset(): Bitset {
+    const bits = (this.workBitsets[this.workBitsetsTaken++] ??= this.bitset());
+    return bits.fill(0);
   }
 
   /** Adds an ordinal to a key's posting, turning it into a bitset once that is smaller; true when the key is new. */
@@ -365,6 +409,17 @@ type Compare = (a: number, b: number) => number;
 function addTo(target: Bitset, posting: Posting): void {
   if (Array.isArray(posting)) for (const ordinal of posting) target[ordinal >>> 5]! |= 1 << (ordinal & 31);
   else or(target, posting);
+}
+
+function popcount(bits: Bitset): number {
+  let count = 0;
+  for (let i = 0; i < bits.length; i++) {
+    let word = bits[i]!;
+    word -= (word >>> 1) & 0x55555555;
+    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+    count += Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
 }
 
 function and(target: Bitset, other: Bitset): void {
