@@ -8,13 +8,18 @@ import type { Executor } from "./client";
 /** One page of a list and where it stands in the whole: what every paged list returns. */
 export type Page<T> = { items: T[]; total: number; totalPages: number; page: number; limit: number };
 
+/** A page of `items` out of `total`, at the place `paging` asks for. */
+export function pageOf<T>({ page, limit }: Paging, items: T[], total: number): Page<T> {
+  return { items, total, totalPages: Math.ceil(total / limit), page, limit };
+}
+
 /** Runs a page query and its count together. */
 export async function paginate<T>(
   paging: Paging,
   query: { items: (window: { limit: number; offset: number }) => Promise<T[]>; total: () => Promise<number> },
 ): Promise<Page<T>> {
   const [items, total] = await Promise.all([query.items({ limit: paging.limit, offset: offsetOf(paging) }), query.total()]);
-  return { items, total, totalPages: Math.ceil(total / paging.limit), page: paging.page, limit: paging.limit };
+  return pageOf(paging, items, total);
 }
 
 /** `select count(*) from table where …` as a number. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import type { Page } from "@/db/paginate";
+import { pageOf, type Page } from "@/db/paginate";
 import { apps, developers, publicAppCounts } from "@/db/schema";
 import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
 import { searchCatalogue } from "@/lib/catalogue-search/search";
@@ -175,14 +175,6 @@ async function listPage<F extends PublicForm>(db: Executor, form: F, query: List
   const { items, total } = await publicRows(db, form, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
   return pageOf(query, items, total ?? (await countPublic(db, query)));
 }
-
-const pageOf = <T>({ page, limit }: ListAppsQuery, items: T[], total: number): Page<T> => ({
-  items,
-  total,
-  totalPages: Math.ceil(total / limit),
-  page,
-  limit,
-});
 
 /** GET /api/apps and the browse page: one page of public apps and how many match in all. */
 export async function listPublicApps<F extends PublicForm = "rows">({

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
-import { getDb } from "@/db/client";
-import { countRows, paginate, type Page } from "@/db/paginate";
+import { getDb, type Executor } from "@/db/client";
+import { pageOf, type Page } from "@/db/paginate";
 import { apps, developers, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import { ApiError, notFound, type Paging } from "@/lib/http";
+import { offsetOf } from "@/lib/http/paging";
+import { processCache } from "@/lib/process-cache";
 import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
@@ -21,11 +23,47 @@ const publicReviewColumns = {
   updatedAt: reviews.updatedAt,
 };
 
-const REVIEW_ORDER: Record<ReviewSort, SQL[]> = {
-  newest: [desc(reviews.updatedAt), asc(reviews.id)],
-  highest: [desc(reviews.rating), desc(reviews.updatedAt), asc(reviews.id)],
-  lowest: [asc(reviews.rating), desc(reviews.updatedAt), asc(reviews.id)],
+type ReviewOrderColumns = { rating: AnyColumn; updatedAt: AnyColumn; id: AnyColumn };
+const REVIEW_ORDER: Record<ReviewSort, (columns: ReviewOrderColumns) => SQL[]> = {
+  newest: ({ updatedAt, id }) => [desc(updatedAt), asc(id)],
+  highest: ({ rating, updatedAt, id }) => [desc(rating), desc(updatedAt), asc(id)],
+  lowest: ({ rating, updatedAt, id }) => [asc(rating), desc(updatedAt), asc(id)],
 };
+
+type ReviewsRow = { total: number; review: PublicReviewFields | null };
+type ReviewsStatement = { execute: (values: { slug: string; limit: number; offset: number }) => Promise<ReviewsRow[]> };
+
+/**
+ * The public app by slug, its review count as the total (kept exact by the writes below, so no
+ * count per request) and one page of its reviews beside it: one round trip instead of three. Built
+ * once per database and sort, then only executed (as the public app lists are).
+ */
+function reviewsStatement(db: Executor, sort: ReviewSort): ReviewsStatement {
+  const built = processCache<Executor, Map<ReviewSort, ReviewsStatement>>("public-reviews-statements");
+  let statements = built.get(db);
+  if (!statements) built.set(db, (statements = new Map()));
+  let statement = statements.get(sort);
+  if (!statement) {
+    const page = db
+      .select(publicReviewColumns)
+      .from(reviews)
+      .where(eq(reviews.appId, apps.id))
+      .orderBy(...REVIEW_ORDER[sort](reviews))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page");
+    const { id, rating, title, body, authorName, createdAt, updatedAt } = page;
+    statement = db
+      .select({ total: apps.reviewCount, review: { id, rating, title, body, authorName, createdAt, updatedAt } })
+      .from(apps)
+      .leftJoinLateral(page, sql`true`)
+      .where(and(apps.public, eq(apps.slug, sql.placeholder("slug"))))
+      .orderBy(...REVIEW_ORDER[sort](page))
+      .prepare(`public_reviews_${sort}`) as unknown as ReviewsStatement;
+    statements.set(sort, statement);
+  }
+  return statement;
+}
 
 /** A public app's reviews (most recently written or edited first by default); 404 for apps that are not public. */
 export async function listReviews({
@@ -37,19 +75,14 @@ export async function listReviews({
   paging: Paging;
   sort?: ReviewSort;
 }): Promise<Page<PublicReviewFields>> {
-  const db = await getDb();
-  const appId = await getPublicAppId({ slug });
-  return paginate(paging, {
-    items: ({ limit, offset }) =>
-      db
-        .select(publicReviewColumns)
-        .from(reviews)
-        .where(eq(reviews.appId, appId))
-        .orderBy(...REVIEW_ORDER[sort])
-        .limit(limit)
-        .offset(offset),
-    total: () => countRows(db, reviews, eq(reviews.appId, appId)),
-  });
+  const rows = await reviewsStatement(await getDb(), sort).execute({ slug, limit: paging.limit, offset: offsetOf(paging) });
+  // No row: no public app by that slug. A page past the end is one row without a review.
+  if (rows.length === 0) throw notFound("app");
+  return pageOf(
+    paging,
+    rows.flatMap((row) => (row.review ? [row.review] : [])),
+    rows[0]!.total,
+  );
 }
 
 /**

@@ -184,6 +184,10 @@ describe("GET /api/apps/:slug/reviews", () => {
     const second = await listReviews(app.slug, "limit=2&page=2");
     expect(second.body.data.map((each: { title: string }) => each.title)).toEqual(["Second"]);
     expect(second.body.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
+
+    const pastTheEnd = await listReviews(app.slug, "limit=2&page=3");
+    expect(pastTheEnd.status).toBe(200);
+    expect(pastTheEnd.body).toEqual({ data: [], pagination: { page: 3, limit: 2, total: 3, totalPages: 2 } });
   });
 
   it("never publishes an email-derived name", async () => {
