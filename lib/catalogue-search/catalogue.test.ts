@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
 
-import { Catalogue, compareCodePoints, smallest, type CatalogueApp, type CatalogueQuery } from "./catalogue";
+import { Catalogue, compareCodePoints, smallest, type CatalogueApp, type CatalogueQuery, type Lead } from "./catalogue";
 import { parseTsQuery, type TsQuery } from "./tsquery";
 
 // The catalogue on its own, with queries written as Postgres normalises them; how it is kept in
@@ -248,6 +248,24 @@ describe("Catalogue.search against its plain reference", () => {
 });
 
 describe("smallest", () => {
+  it("passes over items by their lead and still gives the start of the sorted items", () => {
+    const value = fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(Number.NaN));
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 400 }), fc.nat(60), fc.boolean(), (values, count, descending) => {
+        const lead: Lead = { values: Float64Array.from(values), descending };
+        // The lead (no value last), then the item itself: a total order that agrees with the lead.
+        const compare = (a: number, b: number) => {
+          const [x, y] = [values[a]!, values[b]!];
+          if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+          return (Number.isNaN(x) ? 0 : descending ? y - x : x - y) || a - b;
+        };
+        const items = Int32Array.from(values.keys());
+        const expected = [...values.keys()].sort(compare).slice(0, count);
+        expect(Array.from(smallest(items, count, compare, lead))).toEqual(expected);
+      }),
+    );
+  });
+
   it("is the start of the sorted items, for any items and count", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 400 }), fc.nat(450), (values, count) => {
