@@ -2,12 +2,12 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
+import { builtOnce } from "@/db/statements";
 import { apps, developers, publicAppCounts } from "@/db/schema";
 import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
 import { searchCatalogue } from "@/lib/catalogue-search/search";
 import { notFound } from "@/lib/http";
 import { offsetOf } from "@/lib/http/paging";
-import { processCache } from "@/lib/process-cache";
 import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
@@ -75,9 +75,8 @@ const value = (name: string) => sql.placeholder(name);
 
 /**
  * Public rows with their developer and screenshots, in one statement. The page is chosen first
- * from `apps` alone (an index range scan for every sort), so only its rows are joined. Each shape
- * is built once per database and then only executed: Drizzle would otherwise write the same SQL
- * text again on every request, a measurable share of a list's CPU (docs/benchmarks.md).
+ * from `apps` alone (an index range scan for every sort), so only its rows are joined. Each named
+ * shape is built once per database (`builtOnce`).
  */
 async function publicRows<F extends PublicForm>(
   db: Executor,
@@ -85,12 +84,8 @@ async function publicRows<F extends PublicForm>(
   shape: RowsShape,
   { offset = 0, ...values }: RowsValues,
 ): Promise<{ items: PublicItem<F>[]; total: number | undefined }> {
-  const statements = processCache<Executor, Map<string, RowsStatement>>("public-rows-statements");
-  let built = statements.get(db);
-  if (!built) statements.set(db, (built = new Map()));
   const key = shape.key === undefined ? undefined : `${form}:${shape.key}`;
-  let statement = key === undefined ? undefined : built.get(key);
-  if (!statement) {
+  const build = (): RowsStatement => {
     const orderBy = shape.orderBy?.() ?? [];
     const page = db
       .select({ id: apps.id })
@@ -101,15 +96,15 @@ async function publicRows<F extends PublicForm>(
       .offset(value("offset"))
       .as("page");
     const columns = form === "rows" ? publicColumns : { app: { id: apps.id }, json: form === "json" ? publicAppJson : publicAppCardJson };
-    statement = db
+    return db
       .select(shape.total ? { ...columns, total: shape.total() } : columns)
       .from(page)
       .innerJoin(apps, eq(apps.id, page.id))
       .innerJoin(developers, eq(developers.id, apps.developerId))
       .orderBy(...orderBy)
       .prepare(`public_rows_${key ?? "once"}`);
-    if (key !== undefined) built.set(key, statement);
-  }
+  };
+  const statement = key === undefined ? build() : builtOnce("public-rows-statements", db, key, build);
   const rows = (await statement.execute({ ...values, offset })) as FetchedRow[];
   if (values.ids) {
     // Rows by id come in any order: put them in the order asked.

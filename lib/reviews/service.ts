@@ -2,12 +2,12 @@ import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
+import { builtOnce } from "@/db/statements";
 import { apps, developers, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import { ApiError, notFound, type Paging } from "@/lib/http";
 import { offsetOf } from "@/lib/http/paging";
-import { processCache } from "@/lib/process-cache";
 import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
@@ -39,11 +39,7 @@ type ReviewsStatement = { execute: (values: { slug: string; limit: number; offse
  * once per database and sort, then only executed (as the public app lists are).
  */
 function reviewsStatement(db: Executor, sort: ReviewSort): ReviewsStatement {
-  const built = processCache<Executor, Map<ReviewSort, ReviewsStatement>>("public-reviews-statements");
-  let statements = built.get(db);
-  if (!statements) built.set(db, (statements = new Map()));
-  let statement = statements.get(sort);
-  if (!statement) {
+  return builtOnce("public-reviews-statements", db, sort, () => {
     const page = db
       .select(publicReviewColumns)
       .from(reviews)
@@ -53,16 +49,14 @@ function reviewsStatement(db: Executor, sort: ReviewSort): ReviewsStatement {
       .offset(sql.placeholder("offset"))
       .as("page");
     const { id, rating, title, body, authorName, createdAt, updatedAt } = page;
-    statement = db
+    return db
       .select({ total: apps.reviewCount, review: { id, rating, title, body, authorName, createdAt, updatedAt } })
       .from(apps)
       .leftJoinLateral(page, sql`true`)
       .where(and(apps.public, eq(apps.slug, sql.placeholder("slug"))))
       .orderBy(...REVIEW_ORDER[sort](page))
       .prepare(`public_reviews_${sort}`) as unknown as ReviewsStatement;
-    statements.set(sort, statement);
-  }
-  return statement;
+  });
 }
 
 /** A public app's reviews (most recently written or edited first by default); 404 for apps that are not public. */
