@@ -1,4 +1,8 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
+
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 type Variant = "primary" | "secondary" | "danger";
 
@@ -11,16 +15,26 @@ const VARIANTS: Record<Variant, string> = {
 /**
  * A button that does only what its `onClick` says: `type` defaults to "button", so one inside a form
  * (a confirm-delete beside "Save") never submits that form as well. Submit buttons say `type="submit"`.
+ *
+ * Until the page is hydrated (see useHydrated) nothing of ours listens: a script-only button says
+ * `aria-disabled`, and a submit button is disabled, because the browser would otherwise send its
+ * form natively (a GET to the same page, the fields in the URL, what was typed lost). A form that
+ * works without script, such as a GET filter, says `worksWithoutScript`.
  */
 export function Button({
   variant = "primary",
   className = "",
   type = "button",
+  worksWithoutScript = false,
+  disabled,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; worksWithoutScript?: boolean }) {
+  const waiting = !useHydrated() && !worksWithoutScript;
   return (
     <button
       type={type}
+      disabled={disabled || (waiting && type === "submit")}
+      aria-disabled={waiting && type === "button" ? true : undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...props}
     />

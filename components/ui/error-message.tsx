@@ -2,15 +2,23 @@
 
 import Link from "next/link";
 
+import { useHydrated } from "@/lib/client/use-hydrated";
+
 /** What an unexpected failure while rendering a page shows: say so plainly, offer a retry and a way out. */
 export function ErrorMessage({ digest, reset }: { digest: string | undefined; reset: () => void }) {
+  const hydrated = useHydrated();
   return (
     <section className="mx-auto max-w-xl space-y-5 py-10 text-center" data-testid="error-page">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="text-slate-700">The page could not be shown. Try again in a moment.</p>
       {digest ? <p className="text-xs text-slate-600">Reference: {digest}</p> : null}
       <div className="flex justify-center gap-3">
-        <button onClick={reset} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={reset}
+          aria-disabled={hydrated ? undefined : true}
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
           Try again
         </button>
         <Link href="/apps" className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800">

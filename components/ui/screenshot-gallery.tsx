@@ -2,6 +2,8 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
+import { useHydrated } from "@/lib/client/use-hydrated";
+
 type Shot = { url: string; caption: string | null; order: number };
 
 /* eslint-disable @next/next/no-img-element -- developer-hosted images on arbitrary hosts */
@@ -13,6 +15,7 @@ type Shot = { url: string; caption: string | null; order: number };
 export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<number | null>(null);
+  const hydrated = useHydrated();
   const altOf = (shot: Shot) => shot.caption ?? `${appName} screenshot`;
 
   useEffect(() => {
@@ -35,6 +38,7 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
             <button
               type="button"
               onClick={() => setOpen(index)}
+              aria-disabled={hydrated ? undefined : true}
               className="block w-full cursor-zoom-in rounded-xl"
               aria-label={`Open screenshot ${index + 1} of ${shots.length}: ${altOf(shot)}`}
             >

@@ -3,18 +3,22 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 
+import { useHydrated } from "@/lib/client/use-hydrated";
+
 export type NavLink = { href: string; text: string; primary?: boolean };
 
 /** The header's links: inline from the `md` breakpoint, behind a menu button on phones. */
 export function SiteNav({ links }: { links: readonly NavLink[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const hydrated = useHydrated();
 
   return (
     <>
       <button
         type="button"
         className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
+        aria-disabled={hydrated ? undefined : true}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

@@ -39,3 +39,16 @@ test("an app page shows the banner at its ratio, styled markdown, and screenshot
 
   await expectPageHealthy(page);
 });
+
+test("until the page's script has run, a button that needs it says it is not ready yet @phone", async ({ page }) => {
+  const open = page.getByRole("region", { name: "Screenshots" }).getByRole("button", { name: /Open screenshot 1 of/ });
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await page.goto("/apps/slack-sync");
+  await expect(open).toHaveAttribute("aria-disabled", "true");
+  await expect(open).toBeDisabled();
+
+  await page.unroute("**/_next/static/**/*.js");
+  await page.reload();
+  await expect(open).toBeEnabled();
+  await expect(open).not.toHaveAttribute("aria-disabled");
+});

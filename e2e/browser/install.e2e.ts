@@ -14,6 +14,11 @@ test("a visitor signs in with Yapture, picks a workspace, reads what the app may
   await panel.getByRole("link", { name: "Sign in with Yapture to install" }).click();
   await page.getByRole("button", { name: "Sign in with Yapture" }).click();
   await page.getByLabel(/email/i).fill(`${person}@example.com`);
+  // As on a slow phone, every page's script arrives well after its HTML: the buttons wait for it.
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/apps\/burndown-charts$/);
 

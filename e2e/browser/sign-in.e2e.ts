@@ -17,6 +17,13 @@ test("a developer signs in with Yapture on the bundled provider and registers in
   await expect(page).toHaveURL(/\/developer$/);
   await expect(page.getByTestId("signed-in-as")).toContainText(email);
 
+  // Until the page's script runs, the form cannot be sent natively (a GET with its fields in the URL).
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Register as a developer" })).toBeDisabled();
+  await page.unroute("**/_next/static/**/*.js");
+  await page.reload();
+
   await page.getByLabel("Website").fill("http://not-https.example.com");
   await page.getByRole("button", { name: "Register as a developer" }).click();
   await expect(page.getByTestId("error-summary")).toBeFocused();

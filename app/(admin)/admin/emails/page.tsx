@@ -38,7 +38,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
           defaultValue={type}
           options={EMAIL_TYPES.map((value) => ({ value, label: value }))}
         />
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" worksWithoutScript>
           Filter
         </Button>
       </form>
