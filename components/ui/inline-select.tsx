@@ -1,8 +1,11 @@
 "use client";
 
+import { useEffect, useRef } from "react";
+
 /**
  * A filter: a select without a visible label (`label` names it for assistive technology), whose
- * first, empty option means "any", and which submits its form as soon as it changes.
+ * first, empty option means "any", and which submits its form as soon as it changes. A change made
+ * before the page's script ran (a slow phone) is submitted as soon as it has.
  */
 export function InlineSelect({
   name,
@@ -17,8 +20,15 @@ export function InlineSelect({
   defaultValue: string | undefined;
   options: readonly { value: string; label: string }[];
 }) {
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const element = select.current;
+    if (element && element.value !== (defaultValue ?? "")) element.form?.requestSubmit();
+  }, [defaultValue]);
+
   return (
     <select
+      ref={select}
       name={name}
       defaultValue={defaultValue ?? ""}
       aria-label={label}

@@ -46,6 +46,27 @@ test("filters apply as soon as they change, featured included, and cards show th
   await expectPageHealthy(page);
 });
 
+test("a filter chosen before the script ran still applies, and the header's Browse clears it @phone", async ({ page }) => {
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/apps", { waitUntil: "commit" });
+  await page.getByRole("combobox", { name: "Environment" }).selectOption("staging");
+  release();
+  await expect(page).toHaveURL(/environment=staging/);
+  await expect(page.getByTestId("environment-badge").first()).toHaveText("staging");
+
+  // The header's Browse apps (behind Menu on a phone) clears every filter.
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Browse apps" }).click();
+  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page.getByRole("combobox", { name: "Environment" })).toHaveValue("");
+});
+
 test("a page past the end says so instead of counting apps beside an empty list @phone", async ({ page }) => {
   await page.goto("/apps?page=99");
   await expect(page.getByTestId("result-count")).toContainText("Page 99 is past the last page");
