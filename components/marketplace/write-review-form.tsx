@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,12 @@ type OwnReview = { rating: number; title: string | null; body: string | null };
 export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | undefined }) {
   const path = `/api/apps/${slug}/reviews`;
   const [rating, setRating] = useState(own?.rating ?? 0);
+  const stars = useRef<HTMLFieldSetElement>(null);
+  // A star tapped before the page's script ran is the rating (the browser checked it, React did not see it).
+  useEffect(() => {
+    const tapped = stars.current?.querySelector<HTMLInputElement>("input:checked");
+    if (tapped) setRating(Number(tapped.value));
+  }, []);
   const save = useApiAction((body: Record<string, unknown>) => ({ path, method: "POST", body }));
   const remove = useApiAction(() => ({ path, method: "DELETE" }), { onSuccess: () => setRating(0) });
 
@@ -33,7 +39,7 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
       noValidate
     >
       <h3 className="font-semibold">{own ? "Your review" : "Write a review"}</h3>
-      <fieldset>
+      <fieldset ref={stars}>
         <legend className="text-sm font-medium text-slate-700">Your rating</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((stars) => (
