@@ -39,6 +39,8 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     YAPTURE_CLIENT_ID: "marketplace-e2e",
     YAPTURE_CLIENT_SECRET: "marketplace-e2e-secret",
     ADMIN_EMAILS: "admin@example.com",
+    // Every journey registers developers from the one test address, at desktop and phone sizes.
+    RATE_LIMIT_REGISTER: "100/1h",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

@@ -1,28 +1,42 @@
 import type { ReactNode } from "react";
 
-/** A bordered table with a header row and an empty state; rows come as children. */
+/** A column heading; `{ hidden }` is read by screen readers only (an actions column). */
+type Column = string | { hidden: string };
+
+/**
+ * A bordered table with a header row and an empty state; rows come as children. On a narrow screen
+ * the table scrolls sideways inside its own region, which is named by the caption and focusable so
+ * a keyboard can scroll it. The region is `relative` so nothing positioned inside (a visually
+ * hidden heading) escapes it and widens the page.
+ */
 export function DataTable({
   columns,
   caption,
   empty,
   children,
 }: {
-  columns: string[];
-  caption?: string;
+  columns: readonly Column[];
+  caption: string;
   empty?: string | null;
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
           <tr>
-            {columns.map((column) => (
-              <th key={column} className="px-4 py-3">
-                {column}
-              </th>
-            ))}
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} className="px-4 py-3">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.hidden} className="px-4 py-3">
+                  <span className="sr-only">{column.hidden}</span>
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -3,7 +3,7 @@ import { expect, test } from "../support/test";
 
 import { newYaptureUser, signIn } from "../support/yapture";
 
-test("an administrator verifies a developer, then rejects one listing with reasons and approves another", async ({
+test("an administrator verifies a developer, then rejects one listing with reasons and approves another @phone", async ({
   page,
   request,
   baseURL,
@@ -120,7 +120,7 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   await expectPageHealthy(page);
 });
 
-test("a signed-in non-administrator sees no admin data", async ({ page }) => {
+test("a signed-in non-administrator sees no admin data @phone", async ({ page }) => {
   await signIn(page, "/admin", "not-an-admin@example.com");
   await expect(page.getByTestId("not-admin")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Administration" })).toHaveCount(0);

@@ -44,7 +44,7 @@ async function submitUpdate(page: Page, name: string, notes?: string) {
   await expect(page.getByTestId("update-section").getByTestId("status-badge")).toHaveText("pending");
 }
 
-test("a developer updates a live app: the reviewer rejects it, the developer fixes it, the approved version goes public", async ({
+test("a developer updates a live app: the reviewer rejects it, the developer fixes it, the approved version goes public @phone", async ({
   page,
   browser,
   baseURL,

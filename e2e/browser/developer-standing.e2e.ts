@@ -5,7 +5,7 @@ import { expect, test } from "../support/test";
 
 import { adminOnVerificationQueue, signIn } from "../support/yapture";
 
-test("a rejected developer reads why, fixes the profile, asks again, is verified and gets a public page", async ({
+test("a rejected developer reads why, fixes the profile, asks again, is verified and gets a public page @phone", async ({
   page,
   browser,
   baseURL,

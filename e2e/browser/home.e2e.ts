@@ -28,8 +28,11 @@ test("a keyboard user can skip to the content, sees where the focus is, and the 
   expect((await request.get(icon!)).status()).toBe(200);
 });
 
-test("the header's Sign in comes back to the page the visitor was on", async ({ page }) => {
+test("the header's Sign in comes back to the page the visitor was on @phone", async ({ page }) => {
   await page.goto("/apps?category=FINANCE");
+  // On a phone the header's links are behind Menu.
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Sign in with Yapture" }).click();
   await page.getByLabel(/email/i).fill(`header-${Date.now()}@example.com`);

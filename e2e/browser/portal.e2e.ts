@@ -5,7 +5,7 @@ import { expect, test } from "../support/test";
 
 import { adminOnVerificationQueue, signIn } from "../support/yapture";
 
-test("a new developer is verified, creates an API key and submits a listing for review", async ({ page, browser, baseURL }) => {
+test("a new developer is verified, creates an API key and submits a listing for review @phone", async ({ page, browser, baseURL }) => {
   test.slow();
   const suffix = randomUUID().slice(0, 8);
   const email = `portal-${suffix}@example.com`;

@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { ApiKeyResource } from "@/lib/validation/responses";
 
@@ -15,50 +16,34 @@ export function ApiKeyList({ keys }: { keys: ApiKeyResource[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your API keys</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-          <tr>
-            <th className="px-4 py-3">Name</th>
-            <th className="px-4 py-3">Key</th>
-            <th className="px-4 py-3">Scopes</th>
-            <th className="px-4 py-3">Created</th>
-            <th className="px-4 py-3">Expires</th>
-            <th className="px-4 py-3">Last used</th>
-            <th className="px-4 py-3">Status</th>
-            <th className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} className="border-t border-slate-100 align-top" data-testid="api-key-row">
-              <td className="px-4 py-3 font-medium">{key.name}</td>
-              <td className="px-4 py-3 font-mono text-xs">{key.maskedKey}</td>
-              <td className="px-4 py-3">
-                <ul className="flex flex-wrap gap-1">
-                  {key.scopes.map((scope) => (
-                    <li key={scope} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">
-                      {scope}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="px-4 py-3 text-slate-500">{day(key.createdAt, "—")}</td>
-              <td className="px-4 py-3 text-slate-500">{day(key.expiresAt, "Never")}</td>
-              <td className="px-4 py-3 text-slate-500">{day(key.lastUsedAt, "Never")}</td>
-              <td className="px-4 py-3">
-                <StatusBadge status={key.status} />
-              </td>
-              <td className="px-4 py-3">
-                <RevokeKeyButton id={key.id} name={key.name} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your API keys"
+      columns={["Name", "Key", "Scopes", "Created", "Expires", "Last used", "Status", { hidden: "Actions" }]}
+    >
+      {keys.map((key) => (
+        <tr key={key.id} className="border-t border-slate-100 align-top" data-testid="api-key-row">
+          <td className="px-4 py-3 font-medium">{key.name}</td>
+          <td className="px-4 py-3 font-mono text-xs">{key.maskedKey}</td>
+          <td className="px-4 py-3">
+            <ul className="flex flex-wrap gap-1">
+              {key.scopes.map((scope) => (
+                <li key={scope} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">
+                  {scope}
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td className="px-4 py-3 text-slate-500">{day(key.createdAt, "—")}</td>
+          <td className="px-4 py-3 text-slate-500">{day(key.expiresAt, "Never")}</td>
+          <td className="px-4 py-3 text-slate-500">{day(key.lastUsedAt, "Never")}</td>
+          <td className="px-4 py-3">
+            <StatusBadge status={key.status} />
+          </td>
+          <td className="px-4 py-3">
+            <RevokeKeyButton id={key.id} name={key.name} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -28,7 +28,11 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
         current={status}
         href={(value) => `/admin/apps?status=${value}`}
       />
-      <DataTable columns={["App", "Status", "Installs", "Actions"]} empty={listed.total === 0 ? "No apps here." : null}>
+      <DataTable
+        caption="Published apps"
+        columns={["App", "Status", "Installs", "Actions"]}
+        empty={listed.total === 0 ? "No apps here." : null}
+      >
         {listed.items.map(({ app, developer }) => (
           <tr key={app.id} className="border-t border-slate-100 align-top" data-testid="published-app-row">
             <td className="px-4 py-3">

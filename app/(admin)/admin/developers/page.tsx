@@ -38,7 +38,11 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
         current={status}
         href={(value) => (value ? `/admin/developers?status=${value}` : "/admin/developers")}
       />
-      <DataTable columns={["Developer", "Status", "Registered", "Actions"]} empty={developers.total === 0 ? "No developers here." : null}>
+      <DataTable
+        caption="Developers"
+        columns={["Developer", "Status", "Registered", "Actions"]}
+        empty={developers.total === 0 ? "No developers here." : null}
+      >
         {developers.items.map((developer) => (
           <tr key={developer.id} className="border-t border-slate-100 align-top" data-testid="developer-row">
             <td className="max-w-md px-4 py-3">

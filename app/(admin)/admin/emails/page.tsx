@@ -43,6 +43,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
         </Button>
       </form>
       <DataTable
+        caption="Emails"
         columns={["To", "Type", "Subject", "Status", "Attempts", "Created", "Sent"]}
         empty={emails.total === 0 ? "No emails yet." : null}
       >
