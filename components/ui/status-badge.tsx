@@ -9,11 +9,16 @@ const STYLES: Record<string, string> = {
   UNPUBLISHED: "bg-slate-200 text-slate-700",
   ACTIVE: "bg-emerald-100 text-emerald-800",
   EXPIRED: "bg-slate-200 text-slate-700",
+  SENT: "bg-emerald-100 text-emerald-800",
+  FAILED: "bg-red-100 text-red-800",
 };
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STYLES[status] ?? "bg-slate-100"}`} data-testid="status-badge">
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${STYLES[status] ?? "bg-slate-100"}`}
+      data-testid="status-badge"
+    >
       {status.replace(/_/g, " ").toLowerCase()}
     </span>
   );

@@ -1,4 +1,4 @@
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { ApiKeyResource } from "@/lib/validation/responses";
 
@@ -22,9 +22,11 @@ export function ApiKeyList({ keys }: { keys: ApiKeyResource[] }) {
     >
       {keys.map((key) => (
         <tr key={key.id} className="border-t border-slate-100 align-top" data-testid="api-key-row">
-          <td className="px-4 py-3 font-medium">{key.name}</td>
-          <td className="px-4 py-3 font-mono text-xs">{key.maskedKey}</td>
-          <td className="px-4 py-3">
+          <DataCell className="font-medium">{key.name}</DataCell>
+          <DataCell label="Key" className="font-mono text-xs">
+            {key.maskedKey}
+          </DataCell>
+          <DataCell label="Scopes">
             <ul className="flex flex-wrap gap-1">
               {key.scopes.map((scope) => (
                 <li key={scope} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">
@@ -32,16 +34,22 @@ export function ApiKeyList({ keys }: { keys: ApiKeyResource[] }) {
                 </li>
               ))}
             </ul>
-          </td>
-          <td className="px-4 py-3 text-slate-500">{day(key.createdAt, "—")}</td>
-          <td className="px-4 py-3 text-slate-500">{day(key.expiresAt, "Never")}</td>
-          <td className="px-4 py-3 text-slate-500">{day(key.lastUsedAt, "Never")}</td>
-          <td className="px-4 py-3">
+          </DataCell>
+          <DataCell label="Created" className="text-slate-500">
+            {day(key.createdAt, "—")}
+          </DataCell>
+          <DataCell label="Expires" className="text-slate-500">
+            {day(key.expiresAt, "Never")}
+          </DataCell>
+          <DataCell label="Last used" className="text-slate-500">
+            {day(key.lastUsedAt, "Never")}
+          </DataCell>
+          <DataCell label="Status">
             <StatusBadge status={key.status} />
-          </td>
-          <td className="px-4 py-3">
+          </DataCell>
+          <DataCell>
             <RevokeKeyButton id={key.id} name={key.name} />
-          </td>
+          </DataCell>
         </tr>
       ))}
     </DataTable>

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { ActionButton } from "@/components/admin/action-button";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable } from "@/components/ui/data-table";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
 import { listAppsForAdmin } from "@/lib/apps/review";
@@ -35,33 +35,35 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
       >
         {listed.items.map(({ app, developer }) => (
           <tr key={app.id} className="border-t border-slate-100 align-top" data-testid="published-app-row">
-            <td className="px-4 py-3">
+            <DataCell>
               <Link href={`/apps/${app.slug}`} className="font-medium hover:underline">
                 {app.name}
               </Link>
               <p className="text-xs text-slate-500">{developer.companyName ?? developer.name}</p>
               {app.unpublishReason ? <p className="text-xs text-red-700">Unpublished: {app.unpublishReason}</p> : null}
-            </td>
-            <td className="space-x-1 px-4 py-3">
+            </DataCell>
+            <DataCell label="Status" className="space-x-1">
               <StatusBadge status={app.status} />
               {app.featured ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800">featured</span> : null}
-            </td>
-            <td className="px-4 py-3">{app.installCount}</td>
-            <td className="flex flex-wrap gap-2 px-4 py-3">
-              {can(APP_STATES, "feature", app.status) ? (
-                <ActionButton
-                  label={app.featured ? "Unfeature" : "Feature"}
-                  endpoint={`/api/admin/apps/${app.id}/feature`}
-                  body={{ featured: !app.featured }}
-                />
-              ) : null}
-              {can(APP_STATES, "unpublish", app.status) ? (
-                <ActionButton label="Unpublish" variant="danger" reasonLabel="Reason" endpoint={`/api/admin/apps/${app.id}/unpublish`} />
-              ) : null}
-              {can(APP_STATES, "republish", app.status) ? (
-                <ActionButton label="Republish" endpoint={`/api/admin/apps/${app.id}/republish`} />
-              ) : null}
-            </td>
+            </DataCell>
+            <DataCell label="Installs">{app.installCount}</DataCell>
+            <DataCell label="Actions">
+              <div className="flex flex-wrap gap-2">
+                {can(APP_STATES, "feature", app.status) ? (
+                  <ActionButton
+                    label={app.featured ? "Unfeature" : "Feature"}
+                    endpoint={`/api/admin/apps/${app.id}/feature`}
+                    body={{ featured: !app.featured }}
+                  />
+                ) : null}
+                {can(APP_STATES, "unpublish", app.status) ? (
+                  <ActionButton label="Unpublish" variant="danger" reasonLabel="Reason" endpoint={`/api/admin/apps/${app.id}/unpublish`} />
+                ) : null}
+                {can(APP_STATES, "republish", app.status) ? (
+                  <ActionButton label="Republish" endpoint={`/api/admin/apps/${app.id}/republish`} />
+                ) : null}
+              </div>
+            </DataCell>
           </tr>
         ))}
       </DataTable>

@@ -1,7 +1,7 @@
 import { ActionButton } from "@/components/admin/action-button";
 import type { Developer } from "@/db/schema";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable } from "@/components/ui/data-table";
 import { ExternalLink } from "@/components/ui/external-link";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
@@ -45,7 +45,7 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
       >
         {developers.items.map((developer) => (
           <tr key={developer.id} className="border-t border-slate-100 align-top" data-testid="developer-row">
-            <td className="max-w-md px-4 py-3">
+            <DataCell className="max-w-md">
               <p className="font-medium">{developer.name}</p>
               <p className="text-xs break-words text-slate-600">{developer.email}</p>
               {developer.companyName ? <p className="text-xs text-slate-600">{developer.companyName}</p> : null}
@@ -61,21 +61,25 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
                   {developer.statusReason}
                 </p>
               ) : null}
-            </td>
-            <td className="px-4 py-3">
+            </DataCell>
+            <DataCell label="Status">
               <StatusBadge status={developer.status} />
               {isResubmitted(developer) ? (
                 <p className="mt-1 text-xs font-medium text-amber-800" data-testid="resubmitted">
                   Resubmitted {developer.resubmittedAt!.toISOString().slice(0, 10)}
                 </p>
               ) : null}
-            </td>
-            <td className="px-4 py-3 text-slate-600">{developer.createdAt.toISOString().slice(0, 10)}</td>
-            <td className="flex flex-wrap gap-2 px-4 py-3">
-              {ACTIONS.filter(({ action }) => can(DEVELOPER_STATES, action, developer.status)).map(({ action, ...button }) => (
-                <ActionButton key={action} {...button} endpoint={`/api/admin/developers/${developer.id}/${action}`} />
-              ))}
-            </td>
+            </DataCell>
+            <DataCell label="Registered" className="text-slate-600">
+              {developer.createdAt.toISOString().slice(0, 10)}
+            </DataCell>
+            <DataCell label="Actions">
+              <div className="flex flex-wrap gap-2">
+                {ACTIONS.filter(({ action }) => can(DEVELOPER_STATES, action, developer.status)).map(({ action, ...button }) => (
+                  <ActionButton key={action} {...button} endpoint={`/api/admin/developers/${developer.id}/${action}`} />
+                ))}
+              </div>
+            </DataCell>
           </tr>
         ))}
       </DataTable>

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DataTable } from "@/components/ui/data-table";
+import { DataCell, DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { EMAIL_TYPES } from "@/lib/domain/enums";
@@ -49,19 +49,22 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
       >
         {emails.items.map(emailLogView).map((email) => (
           <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
-            <td className="px-4 py-3">{email.to}</td>
-            <td className="px-4 py-3 text-xs">{email.type}</td>
-            <td className="px-4 py-3">{email.subject}</td>
-            <td className="px-4 py-3">
-              <StatusBadge status={email.status === "SENT" ? "APPROVED" : email.status === "FAILED" ? "REJECTED" : "PENDING"} />
-              <span className="ml-1 text-xs">{email.status}</span>
+            <DataCell>{email.to}</DataCell>
+            <DataCell label="Type" className="text-xs">
+              {email.type}
+            </DataCell>
+            <DataCell label="Subject">{email.subject}</DataCell>
+            <DataCell label="Status">
+              <StatusBadge status={email.status} />
               {email.lastError ? <p className="mt-1 text-xs text-red-700">{email.lastError}</p> : null}
-            </td>
-            <td className="px-4 py-3">{email.attempts}</td>
-            <td className="px-4 py-3 text-xs text-slate-600">{email.createdAt.slice(0, 19).replace("T", " ")}</td>
-            <td className="px-4 py-3 text-xs text-slate-600" data-testid="sent-at">
+            </DataCell>
+            <DataCell label="Attempts">{email.attempts}</DataCell>
+            <DataCell label="Created" className="text-xs text-slate-600">
+              {email.createdAt.slice(0, 19).replace("T", " ")}
+            </DataCell>
+            <DataCell label="Sent" className="text-xs text-slate-600" data-testid="sent-at">
               {email.sentAt ? email.sentAt.slice(0, 19).replace("T", " ") : "—"}
-            </td>
+            </DataCell>
           </tr>
         ))}
       </DataTable>
