@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /**
  * A filter: a select without a visible label (`label` names it for assistive technology), whose
  * first, empty option means "any", and which submits its form as soon as it changes. A change made
- * before the page's script ran (a slow phone) is submitted as soon as it has.
+ * before the page's script ran (a slow phone) is submitted as soon as it has. Keyed by its default,
+ * so a link to other filters shows their value rather than the last one chosen.
  */
 export function InlineSelect({
   name,
@@ -20,14 +21,16 @@ export function InlineSelect({
   defaultValue: string | undefined;
   options: readonly { value: string; label: string }[];
 }) {
+  const [hydratedWith] = useState(defaultValue ?? "");
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     const element = select.current;
-    if (element && element.value !== (defaultValue ?? "")) element.form?.requestSubmit();
-  }, [defaultValue]);
+    if (element && element.value !== hydratedWith) element.form?.requestSubmit();
+  }, [hydratedWith]);
 
   return (
     <select
+      key={defaultValue ?? ""}
       ref={select}
       name={name}
       defaultValue={defaultValue ?? ""}

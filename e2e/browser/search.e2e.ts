@@ -58,6 +58,9 @@ test("a filter chosen before the script ran still applies, and the header's Brow
   release();
   await expect(page).toHaveURL(/environment=staging/);
   await expect(page.getByTestId("environment-badge").first()).toHaveText("staging");
+  await page.getByRole("textbox", { name: "Search apps" }).fill("sync");
+  await page.getByRole("textbox", { name: "Search apps" }).press("Enter");
+  await expect(page).toHaveURL(/search=sync/);
 
   // The header's Browse apps (behind Menu on a phone) clears every filter.
   const menu = page.getByRole("button", { name: "Menu" });
@@ -65,6 +68,7 @@ test("a filter chosen before the script ran still applies, and the header's Brow
   await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Browse apps" }).click();
   await expect(page).toHaveURL(/\/apps$/);
   await expect(page.getByRole("combobox", { name: "Environment" })).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "Search apps" })).toHaveValue("");
 });
 
 test("a page past the end says so instead of counting apps beside an empty list @phone", async ({ page }) => {

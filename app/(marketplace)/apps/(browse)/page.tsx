@@ -62,8 +62,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
       </aside>
       <section className="min-w-0 space-y-6">
         <h1 className="text-2xl font-semibold">{query.search ? "Search apps" : "Browse apps"}</h1>
-        {/* Keyed by the filters, so a link to other filters shows them rather than the last ones chosen. */}
-        <form key={pageHref(params, 1)} className="flex flex-wrap gap-3" action="/apps">
+        <form className="flex flex-wrap gap-3" action="/apps">
           <input
             name="search"
             defaultValue={query.search}
