@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 /** What an unexpected failure while rendering a page shows: say so plainly, offer a retry and a way out. */
 export function ErrorMessage({ digest, reset }: { digest: string | undefined; reset: () => void }) {
-  const hydrated = useHydrated();
+  const scriptOnly = useScriptOnlyButton();
   return (
     <section className="mx-auto max-w-xl space-y-5 py-10 text-center" data-testid="error-page">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
@@ -16,7 +16,7 @@ export function ErrorMessage({ digest, reset }: { digest: string | undefined; re
         <button
           type="button"
           onClick={reset}
-          aria-disabled={hydrated ? undefined : true}
+          {...scriptOnly}
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         >
           Try again

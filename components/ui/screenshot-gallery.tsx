@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 type Shot = { url: string; caption: string | null; order: number };
 
@@ -15,7 +15,7 @@ type Shot = { url: string; caption: string | null; order: number };
 export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const hydrated = useHydrated();
+  const scriptOnly = useScriptOnlyButton();
   const altOf = (shot: Shot) => shot.caption ?? `${appName} screenshot`;
 
   useEffect(() => {
@@ -38,7 +38,7 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
             <button
               type="button"
               onClick={() => setOpen(index)}
-              aria-disabled={hydrated ? undefined : true}
+              {...scriptOnly}
               className="block w-full cursor-zoom-in rounded-xl"
               aria-label={`Open screenshot ${index + 1} of ${shots.length}: ${altOf(shot)}`}
             >

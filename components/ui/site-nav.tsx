@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 export type NavLink = { href: string; text: string; primary?: boolean };
 
@@ -11,14 +11,14 @@ export type NavLink = { href: string; text: string; primary?: boolean };
 export function SiteNav({ links }: { links: readonly NavLink[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const hydrated = useHydrated();
+  const scriptOnly = useScriptOnlyButton();
 
   return (
     <>
       <button
         type="button"
         className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 md:hidden"
-        aria-disabled={hydrated ? undefined : true}
+        {...scriptOnly}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

@@ -16,3 +16,8 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/** Spread on a `<button>` that works only through script: `aria-disabled` until hydrated. */
+export function useScriptOnlyButton(): { "aria-disabled"?: true } {
+  return useHydrated() ? {} : { "aria-disabled": true };
+}

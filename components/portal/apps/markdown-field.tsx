@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import { Markdown } from "@/components/ui/markdown";
-import { useHydrated } from "@/lib/client/use-hydrated";
+import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 type Props = {
   id: string;
@@ -17,7 +17,7 @@ type Props = {
 /** A markdown textarea with a toggle that renders it exactly as the public page will. */
 export function MarkdownField({ id, label, value, onChange, maxLength, error }: Props) {
   const [preview, setPreview] = useState(false);
-  const hydrated = useHydrated();
+  const scriptOnly = useScriptOnlyButton();
   return (
     <div className="space-y-1">
       <div className="flex items-center justify-between">
@@ -30,7 +30,7 @@ export function MarkdownField({ id, label, value, onChange, maxLength, error }: 
         )}
         <button
           type="button"
-          aria-disabled={hydrated ? undefined : true}
+          {...scriptOnly}
           aria-pressed={preview}
           onClick={() => setPreview(!preview)}
           className="text-xs font-medium text-brand-700 hover:underline"
