@@ -2,6 +2,12 @@
 
 import { useEffect, useRef, useState } from "react";
 
+/** Whether this document came from Back, Forward or a reload, when browsers restore form choices. */
+function browserRestoredForm(): boolean {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation?.type !== "navigate";
+}
+
 /**
  * A filter: a select without a visible label (`label` names it for assistive technology), whose
  * first, empty option means "any", and which submits its form as soon as it changes. A change made
@@ -21,12 +27,16 @@ export function InlineSelect({
   defaultValue: string | undefined;
   options: readonly { value: string; label: string }[];
 }) {
-  const [hydratedWith] = useState(defaultValue ?? "");
+  const [firstDefault] = useState(defaultValue ?? "");
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     const element = select.current;
-    if (element && element.value !== hydratedWith) element.form?.requestSubmit();
-  }, [hydratedWith]);
+    if (!element || element.value === firstDefault) return;
+    // After Back, Forward or a reload the browser restores the last choice, which the URL no longer
+    // says: show the URL's (submitting it would trap Back). Otherwise the reader chose it early.
+    if (browserRestoredForm()) element.value = firstDefault;
+    else element.form?.requestSubmit();
+  }, [firstDefault]);
 
   return (
     <select

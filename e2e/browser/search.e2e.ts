@@ -71,6 +71,17 @@ test("a filter chosen before the script ran still applies, and the header's Brow
   await expect(page.getByRole("textbox", { name: "Search apps" })).toHaveValue("");
 });
 
+test("Back after choosing a filter returns to the unfiltered list and shows it unfiltered @phone", async ({ page }) => {
+  await page.goto("/apps");
+  await page.getByRole("combobox", { name: "Environment" }).selectOption("staging");
+  await expect(page).toHaveURL(/environment=staging/);
+  await page.goBack();
+  // The browser restores "staging" into the select; once hydrated the page shows what its URL says.
+  await expect(page.getByRole("combobox", { name: "Environment" })).toHaveValue("");
+  await expect(page).toHaveURL(/\/apps$/);
+  await expect(page.getByRole("heading", { name: "Browse apps" })).toBeVisible();
+});
+
 test("a page past the end says so instead of counting apps beside an empty list @phone", async ({ page }) => {
   await page.goto("/apps?page=99");
   await expect(page.getByTestId("result-count")).toContainText("Page 99 is past the last page");
