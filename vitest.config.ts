@@ -1,10 +1,12 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
+
 import { defineConfig } from "vitest/config";
 
 // One run, two projects. `unit`: plain tests, no database. `integration`: the route tests under
-// app/ and any `*.db.test.ts`, each file with a freshly migrated database of its own (PGlite in
-// memory, or a new database on the server at TEST_DATABASE_URL). Both use the identity provider
-// that the global setup starts once.
+// app/ and any `*.db.test.ts`, each file with a fresh database of its own, a copy of the run's
+// migrated template (lib/testing/database-template.ts). Both use the identity provider that the
+// global setup starts once. Where the time goes: docs/architecture.md, "Tests".
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -12,6 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores, one worker on this 2-core machine; two
+    // finish the suite in 120 s instead of 240 s, three take 129 s (measured, docs/benchmarks.md).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -23,6 +28,10 @@ export default defineConfig({
           name: "integration",
           include: ["app/**/*.test.ts", "{lib,db,scripts}/**/*.db.test.ts"],
           setupFiles: ["./lib/testing/database-per-file.ts"],
+          // Files share a worker's loaded modules (the app, the route registry, the OpenAPI
+          // validators) instead of importing them again each: the setup file gives each file its
+          // own database and undoes its changes to process.env and the process caches.
+          isolate: false,
         },
       },
     ],

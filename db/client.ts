@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 
 import { env } from "@/lib/env";
 
-import { createPgliteClient } from "./pglite";
+import { createPgliteClient, type PgliteOptions } from "./pglite";
 import * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -26,10 +26,10 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 // hot reloads in development), created on first use, never at import time.
 const globalForDb = globalThis as typeof globalThis & { __marketplaceDb?: Promise<Connection> };
 
-async function openPglite(dataDir: string): Promise<Connection> {
+async function openPglite(dataDir: string, options: PgliteOptions | undefined): Promise<Connection> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await createPgliteClient(dataDir);
+  const client = await createPgliteClient(dataDir, options);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
@@ -94,12 +94,12 @@ async function openPostgres(url: string): Promise<Connection> {
   };
 }
 
-/** Opens (once) and migrates the database configured by the environment. */
-export function connect(): Promise<Connection> {
+/** Opens (once) and migrates the database configured by the environment; `pglite` applies if that is the embedded one. */
+export function connect({ pglite }: { pglite?: PgliteOptions } = {}): Promise<Connection> {
   const config = env();
   if (config.isBuild) throw new Error("the database must not be opened during next build");
   if (!globalForDb.__marketplaceDb) {
-    const opening = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.PGLITE_DATA_DIR);
+    const opening = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.PGLITE_DATA_DIR, pglite);
     // A failed open must not be cached: the next caller tries again.
     globalForDb.__marketplaceDb = opening.catch((error: unknown) => {
       globalForDb.__marketplaceDb = undefined;
