@@ -8,8 +8,12 @@ import { optionalText } from "./common";
 // Schemas of the public marketplace API (/api/apps…). Query schemas are plain z.objects of
 // string-coercing fields so the OpenAPI generator can turn them into parameters (io: "input").
 
-/** Bounds the public pages' inputs read too (search box, workspace field). */
-export const PUBLIC_LIMITS = { search: 100, workspaceId: 100 } as const;
+/**
+ * Bounds the public pages' inputs read too (search box, workspace field). `searchResults`: a search
+ * pages through its first 1,000 results only (`page × limit`), as GitHub's search API and
+ * Elasticsearch's result window do: deeper pages of a broad search cost the most and help nobody.
+ */
+export const PUBLIC_LIMITS = { search: 100, workspaceId: 100, searchResults: 1_000 } as const;
 
 const PUBLIC_SORTS = ["relevance", "popular", "rating", "newest", "name"] as const;
 export type PublicSort = (typeof PUBLIC_SORTS)[number];
@@ -31,6 +35,12 @@ const environmentParam = z
   .meta({ description: "Only apps for this Yapture environment (case-insensitive)." });
 
 const { page, limit } = pagingQuery({ defaultLimit: 20, maxLimit: 100 });
+
+/** The last page of a search that `limit` reaches within the result window. */
+export const lastSearchPage = (limit: number) => Math.floor(PUBLIC_LIMITS.searchResults / limit);
+
+const searchWindowMessage = (limit: number) =>
+  `a search shows its first ${PUBLIC_LIMITS.searchResults.toLocaleString("en")} results only (page ${lastSearchPage(limit)} at ${limit} per page); narrow the search to see others`;
 
 /** GET /api/apps */
 export const listAppsQuery = z
@@ -58,14 +68,20 @@ export const listAppsQuery = z
         description:
           "Order of the results. Default: `relevance` with `search`, `popular` without. `relevance` needs `search`: the app whose name is the search first, then apps whose name holds every word, then the rest, most installed first within each.",
       }),
-    page: page.meta({ description: "Page number, from 1." }),
+    page: page.meta({
+      description: `Page number, from 1. With \`search\`, \`page × limit\` may be at most ${PUBLIC_LIMITS.searchResults}: a search pages through its first ${PUBLIC_LIMITS.searchResults.toLocaleString("en")} results only.`,
+    }),
     limit: limit.meta({ description: "Apps per page, 1–100." }),
   })
   .superRefine((query, ctx) => {
     if (query.sort === "relevance" && query.search === undefined) {
       ctx.addIssue({ code: "custom", path: ["sort"], message: "relevance sorting needs a search" });
     }
+    if (query.search !== undefined && query.page * query.limit > PUBLIC_LIMITS.searchResults) {
+      ctx.addIssue({ code: "custom", path: ["page"], message: searchWindowMessage(query.limit) });
+    }
   });
+
 export type ListAppsQuery = z.infer<typeof listAppsQuery>;
 
 /** GET /api/apps/featured/list */

@@ -256,6 +256,11 @@ describe("GET /api/apps validation", () => {
     ["search=%20%20%20", "search"],
     [`search=${"a".repeat(101)}`, "search"],
     ["category=FINANCE&category=OTHER", "category"],
+    // A search pages through its first 1,000 results only (page × limit).
+    ["search=slack&page=51", "page"],
+    ["search=slack&page=11&limit=100", "page"],
+    ["search=slack&page=34&limit=30", "page"],
+    ["search=slack&page=100000&limit=1", "page"],
   ])("%s → 400 naming %s", async (query, path) => {
     const res = await get(query);
     expect(res.status).toBe(400);
@@ -276,6 +281,12 @@ describe("GET /api/apps validation", () => {
     ["limit=1", 200],
     [`search=${"a".repeat(100)}`, 200],
     ["sort=relevance&search=slack", 200],
+    ["search=slack&page=50", 200],
+    ["search=slack&page=10&limit=100", 200],
+    ["search=slack&page=1000&limit=1", 200],
+    // Lists without a search page to the end, however deep.
+    ["page=51", 200],
+    ["page=100000&limit=100", 200],
   ])("accepts the bound %s", async (query, status) => {
     expect((await get(query)).status).toBe(status);
   });

@@ -7,7 +7,7 @@ import { listPublicCategories } from "@/lib/apps/public-categories";
 import { closestPublicName, listPublicApps } from "@/lib/apps/public-queries";
 import { APP_ENVIRONMENTS } from "@/lib/domain/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
-import { listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/validation/public";
+import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/validation/public";
 
 const SORT_LABELS: Record<Exclude<PublicSort, "relevance">, string> = {
   popular: "Most installed",
@@ -41,6 +41,8 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
   const pastTheEnd = apps.length === 0 && total > 0;
   const suggestion = total === 0 && query.search ? await closestPublicName(query.search) : undefined;
   const categoryHref = (category?: string) => pageHref({ ...params, category }, 1);
+  // A search pages through its result window only (PUBLIC_LIMITS.searchResults): the pager stops there.
+  const reachablePages = query.search ? Math.min(results.totalPages, lastSearchPage(query.limit)) : results.totalPages;
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
       <aside className="space-y-1 text-sm">
@@ -119,7 +121,13 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             ) : null}
           </div>
         ) : null}
-        <Pager basePath="/apps" params={params} of={results} />
+        <Pager basePath="/apps" params={params} of={{ page: results.page, totalPages: reachablePages }} />
+        {reachablePages < results.totalPages ? (
+          <p className="text-sm text-slate-600" data-testid="search-window">
+            A search shows its first {PUBLIC_LIMITS.searchResults.toLocaleString("en")} results. Add words or choose a category to see
+            others.
+          </p>
+        ) : null}
       </section>
     </div>
   );
