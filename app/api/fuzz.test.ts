@@ -228,8 +228,10 @@ function validBodyOf(operation: Operation): unknown {
     createApp: validAppBody(images.origin),
     updateApp: validAppBody(images.origin, { name: "Fuzz Timer" }),
     patchApp: { name: "Fuzz Timer 2" },
-    adminApproveApp: { note: "Looks good." },
+    adminApproveApp: { note: "Looks good.", expectedUpdatedAt: "2026-11-22T10:00:00.000Z" },
     adminRejectApp: { reasons: [{ criterion: "QUALITY", message: "Too rough." }], message: "Not yet." },
+    adminApproveRevision: { expectedUpdatedAt: "0000-01-01T00:00:00.000Z" },
+    adminRejectRevision: { reasons: [{ criterion: "QUALITY", message: "Too rough." }], expectedUpdatedAt: "9999-12-31T23:59:59.999Z" },
     adminFeatureApp: { featured: true },
   };
   return bodies[operation.operationId] ?? (operation.body ? { reason: "Fuzzing." } : {});

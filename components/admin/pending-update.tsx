@@ -39,7 +39,7 @@ export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
           <RevisionDiff changes={update.changes} />
         </section>
       </div>
-      <ReviewForm endpoint={`/api/admin/apps/${update.app.id}/revision`} />
+      <ReviewForm key={update.updatedAt} endpoint={`/api/admin/apps/${update.app.id}/revision`} expectedUpdatedAt={update.updatedAt} />
     </div>
   );
 }

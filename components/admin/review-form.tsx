@@ -22,9 +22,11 @@ type Verdict = { passes: boolean; message: string };
  * The five review criteria beside approve / reject-with-reasons. Every criterion starts unticked:
  * approving needs all five ticked (each checked on purpose); rejecting needs at least one unticked
  * criterion with the problem the developer must fix, and sends exactly those. `endpoint` is what is
- * reviewed: a listing (`/api/admin/apps/{id}`) or its update (`/api/admin/apps/{id}/revision`).
+ * reviewed: a listing (`/api/admin/apps/{id}`) or its update (`/api/admin/apps/{id}/revision`);
+ * `expectedUpdatedAt` is the `updatedAt` of the version on screen, so a decision never lands on a
+ * version changed since (409). Key the form by that version: a changed one starts a fresh checklist.
  */
-export function ReviewForm({ endpoint }: { endpoint: string }) {
+export function ReviewForm({ endpoint, expectedUpdatedAt }: { endpoint: string; expectedUpdatedAt: string }) {
   const [verdicts, setVerdicts] = useState<Record<ReviewCriterion, Verdict>>(
     () =>
       Object.fromEntries(REVIEW_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
@@ -37,13 +39,14 @@ export function ReviewForm({ endpoint }: { endpoint: string }) {
   const failing = unticked.filter((criterion) => verdicts[criterion].message.trim() !== "");
   const decide = useApiAction((decision: "approve" | "reject") =>
     decision === "approve"
-      ? { path: `${endpoint}/approve`, method: "POST", body: message.trim() ? { note: message.trim() } : {} }
+      ? { path: `${endpoint}/approve`, method: "POST", body: { ...(message.trim() ? { note: message.trim() } : {}), expectedUpdatedAt } }
       : {
           path: `${endpoint}/reject`,
           method: "POST",
           body: {
             reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
             ...(message.trim() ? { message: message.trim() } : {}),
+            expectedUpdatedAt,
           },
         },
   );

@@ -71,10 +71,35 @@ test("an administrator verifies a developer, then rejects one listing with reaso
 
   // Approve the second: the checklist starts unticked, so every criterion is ticked on purpose.
   const approveCard = page.getByTestId("pending-listing").filter({ hasText: `Admin E2E Approve ${developer.sub}` });
-  await expect(approveCard.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
-  for (const criterion of ["Functionality", "Quality", "Security", "Terms compliance", "User experience"]) {
-    await approveCard.getByLabel(`${criterion} passes`).check();
-  }
+  const tickEveryCriterion = async () => {
+    await expect(approveCard.getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
+    for (const criterion of ["Functionality", "Quality", "Security", "Terms compliance", "User experience"]) {
+      await approveCard.getByLabel(`${criterion} passes`).check();
+    }
+  };
+  await tickEveryCriterion();
+
+  // Meanwhile its developer withdraws it, plants a phishing link and resubmits: the approval the
+  // page sends is for the version on screen, so it is refused and the listing stays in the queue.
+  const approveId = submitted["Admin E2E Approve"]!;
+  expect((await request.post(`/api/dev/apps/${approveId}/withdraw`, { headers: developer.headers })).status()).toBe(200);
+  const phishing = await request.put(`/api/dev/apps/${approveId}`, {
+    headers: developer.headers,
+    data: { websiteUrl: "https://yapture-login.example/sign-in" },
+  });
+  expect(phishing.status()).toBe(200);
+  expect((await request.post(`/api/dev/apps/${approveId}/submit`, { headers: developer.headers })).status()).toBe(200);
+  await approveCard.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(approveCard).toContainText("changed after you read it");
+  expect((await (await request.get(`/api/dev/apps/${approveId}`, { headers: developer.headers })).json()).status).toBe("PENDING");
+
+  // Reloaded, the page shows the new version with a fresh checklist; approving it is deliberate.
+  await page.reload();
+  await expect(approveCard.getByRole("link", { name: "Website", exact: true })).toHaveAttribute(
+    "href",
+    "https://yapture-login.example/sign-in",
+  );
+  await tickEveryCriterion();
   await approveCard.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(approveCard).toHaveCount(0);
 

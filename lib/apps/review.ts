@@ -55,8 +55,13 @@ export async function getAppForAdmin(appId: string, tx?: Executor): Promise<Admi
   return row;
 }
 
+const LISTING_CHANGED =
+  "the listing changed after you read it (its developer withdrew, edited or resubmitted it); reload it and review what it says now";
+
 type Decision = {
   action: AppAction;
+  /** The listing's `updatedAt` that the administrator read: the decision applies to that version only. */
+  expectedUpdatedAt?: Date;
   set: (now: Date, before: App) => Partial<typeof apps.$inferInsert>;
   audit?: Record<string, unknown>;
   notify?: (tx: Transaction, app: App, developer: Developer) => Promise<unknown>;
@@ -70,7 +75,8 @@ async function decide(actor: YaptureIdentity, appId: string, decision: Decision)
     const { before, after } = await appTransitions.transition(tx, {
       id: appId,
       action: decision.action,
-      set: (current) => ({ ...decision.set(now, current), updatedAt: now }),
+      version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: LISTING_CHANGED },
+      set: (current) => decision.set(now, current),
     });
     await recordAudit(tx, {
       actor,
@@ -89,10 +95,13 @@ async function decide(actor: YaptureIdentity, appId: string, decision: Decision)
 }
 
 type Actor = { actor: YaptureIdentity; appId: string };
+/** A review decision: on the version the administrator read when `expectedUpdatedAt` is given, else on the current one. */
+type Verdict = Actor & { expectedUpdatedAt?: Date };
 
-export const approveApp = ({ actor, appId, note }: Actor & { note?: string }) =>
+export const approveApp = ({ actor, appId, note, expectedUpdatedAt }: Verdict & { note?: string }) =>
   decide(actor, appId, {
     action: "approve",
+    expectedUpdatedAt,
     set: (now, before) => ({ status: "APPROVED", publishedAt: before.publishedAt ?? now, rejection: null }),
     audit: note ? { note } : undefined,
     notify: (tx, app, developer) =>
@@ -108,9 +117,10 @@ export const approveApp = ({ actor, appId, note }: Actor & { note?: string }) =>
       }),
   });
 
-export const rejectApp = ({ actor, appId, input }: Actor & { input: RejectAppInput }) =>
+export const rejectApp = ({ actor, appId, input, expectedUpdatedAt }: Verdict & { input: RejectAppInput }) =>
   decide(actor, appId, {
     action: "reject",
+    expectedUpdatedAt,
     set: (now) => ({
       status: "REJECTED",
       rejection: { reasons: input.reasons, message: input.message ?? null, rejectedAt: now.toISOString() },

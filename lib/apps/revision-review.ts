@@ -73,8 +73,13 @@ export async function getRevisionForAdmin(appId: string): Promise<AdminRevisionR
   return readAdminRevision(db, revision.id);
 }
 
+const UPDATE_CHANGED =
+  "the update changed after you read it (its developer withdrew, edited or resubmitted it); reload it and review what it says now";
+
 type Decision = {
   action: Extract<RevisionAction, "approve" | "reject">;
+  /** The revision's `updatedAt` that the administrator read: the decision applies to that version only. */
+  expectedUpdatedAt?: Date;
   /** The revision's new column values, given the live app (locked). */
   set: (app: App, now: Date) => Partial<typeof appRevisions.$inferInsert>;
   /** What the decision does to the live app, in the same transaction. */
@@ -100,7 +105,8 @@ async function decide(actor: YaptureIdentity, appId: string, decision: Decision)
       id: open.id,
       action: decision.action,
       scope: eq(appRevisions.appId, appId),
-      set: () => ({ ...decision.set(app, now), updatedAt: now }),
+      version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: UPDATE_CHANGED },
+      set: () => decision.set(app, now),
     });
     await decision.apply?.(tx, revision, now);
     await recordAudit(tx, {
@@ -145,12 +151,14 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
   await replaceScreenshots(tx, revision.appId, screenshotInputs(revision.screenshots));
 }
 
-type Actor = { actor: YaptureIdentity; appId: string };
+/** A review decision: on the version the administrator read when `expectedUpdatedAt` is given, else on the current one. */
+type Verdict = { actor: YaptureIdentity; appId: string; expectedUpdatedAt?: Date };
 
 /** PENDING → APPROVED: the revision becomes the live listing's next version (an UNPUBLISHED app stays unpublished). */
-export const approveRevision = ({ actor, appId, note }: Actor & { note?: string }) =>
+export const approveRevision = ({ actor, appId, note, expectedUpdatedAt }: Verdict & { note?: string }) =>
   decide(actor, appId, {
     action: "approve",
+    expectedUpdatedAt,
     set: (app, now) => ({ status: "APPROVED", version: app.version + 1, approvedAt: now }),
     apply: applyRevision,
     audit: note ? { note } : {},
@@ -170,9 +178,10 @@ export const approveRevision = ({ actor, appId, note }: Actor & { note?: string 
   });
 
 /** PENDING → REJECTED with structured reasons; the live listing stays as it was. */
-export const rejectRevision = ({ actor, appId, input }: Actor & { input: RejectAppInput }) =>
+export const rejectRevision = ({ actor, appId, input, expectedUpdatedAt }: Verdict & { input: RejectAppInput }) =>
   decide(actor, appId, {
     action: "reject",
+    expectedUpdatedAt,
     set: (_app, now) => ({
       status: "REJECTED",
       rejection: { reasons: input.reasons, message: input.message ?? null, rejectedAt: now.toISOString() },

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/service";
 import type { ListingImages } from "@/lib/assets/app-assets";
 import { ApiError, notFound } from "@/lib/http";
 import { can, refusal } from "@/lib/state/machine";
+import type { ReadVersion } from "@/lib/state/transition";
 import type { RevisionInput } from "@/lib/validation/apps";
 
 import { assertImageUrlsAllowed } from "./image-urls";
@@ -109,12 +110,12 @@ async function targetRevision(owned: Owned): Promise<RevisionRow> {
   return readNewestRevision(db, owned.appId, ownedBy(owned.developer.id));
 }
 
-/** Runs `action` on the app's open revision under its row lock; `set` gives the new column values. */
+/** Runs `action` on the app's open revision under its row lock; `set` gives the new column values, `version` the one required. */
 async function act(
   owned: Owned,
   action: RevisionAction,
   set: (before: AppRevision) => Partial<typeof appRevisions.$inferInsert>,
-  check?: (current: AppRevision) => void,
+  version?: ReadVersion,
 ): Promise<RevisionRow> {
   const { revision } = await targetRevision(owned);
   const db = await getDb();
@@ -123,7 +124,7 @@ async function act(
       id: revision.id,
       action,
       scope: ofOwnApp(owned.developer.id),
-      check,
+      version,
       set,
     });
     await audit(tx, owned.developer, action, after);
@@ -134,7 +135,7 @@ async function act(
 /** Partial update, while DRAFT or REJECTED (a rejection stays until the revision is approved). */
 export async function updateRevision({ input, ...owned }: Owned & { input: RevisionInput }): Promise<RevisionRow> {
   assertImageUrlsAllowed(input);
-  return act(owned, "edit", () => ({ ...revisionFields(input), updatedAt: new Date() }));
+  return act(owned, "edit", () => revisionFields(input));
 }
 
 /**
@@ -154,21 +155,14 @@ export async function submitRevision({
   }
   await checkAssets({ app: revision, screenshots: revision.screenshots });
   const now = new Date();
-  return act(
-    owned,
-    "submit",
-    () => ({ status: "PENDING", submittedAt: now, updatedAt: now }),
-    (current) => {
-      if (current.updatedAt.getTime() !== revision.updatedAt.getTime()) {
-        throw new ApiError("invalid_state", "the update changed while its images were being checked; submit again");
-      }
-    },
-  );
+  return act(owned, "submit", () => ({ status: "PENDING", submittedAt: now }), {
+    updatedAt: revision.updatedAt,
+    changed: "the update changed while its images were being checked; submit again",
+  });
 }
 
 /** PENDING → DRAFT: takes the update out of the review queue so it can be edited. */
-export const withdrawRevision = (owned: Owned) =>
-  act(owned, "withdraw", () => ({ status: "DRAFT", submittedAt: null, updatedAt: new Date() }));
+export const withdrawRevision = (owned: Owned) => act(owned, "withdraw", () => ({ status: "DRAFT", submittedAt: null }));
 
 /** Deletes a DRAFT or REJECTED revision; the live listing is untouched. */
 export async function discardRevision(owned: Owned): Promise<void> {

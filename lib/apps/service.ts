@@ -94,7 +94,7 @@ export async function updateApp({ developerId, appId, input }: Owned & { input: 
       id: appId,
       action: "edit",
       scope: ownedBy(developerId),
-      set: () => ({ ...changes, updatedAt: new Date() }),
+      set: () => changes,
     });
     if (screenshots) await replaceScreenshots(tx, app.id, screenshots);
     return readListing(tx, app.id);
@@ -121,14 +121,9 @@ export async function submitApp({
       id: owned.appId,
       action: "submit",
       scope: ownedBy(owned.developerId),
-      check: (current) => {
-        // Both dates were read from the database at millisecond precision.
-        if (current.updatedAt.getTime() !== listing.app.updatedAt.getTime()) {
-          throw new ApiError("invalid_state", "the listing changed while its images were being checked; submit again");
-        }
-      },
+      version: { updatedAt: listing.app.updatedAt, changed: "the listing changed while its images were being checked; submit again" },
       // An earlier rejection stays (reviewers see what was asked for) until the app is approved.
-      set: () => ({ status: "PENDING", submittedAt: now, updatedAt: now }),
+      set: () => ({ status: "PENDING", submittedAt: now }),
     });
     return { ...listing, app };
   });
@@ -142,7 +137,7 @@ export async function withdrawApp({ developerId, appId }: Owned): Promise<Develo
       id: appId,
       action: "withdraw",
       scope: ownedBy(developerId),
-      set: () => ({ status: "DRAFT", submittedAt: null, updatedAt: new Date() }),
+      set: () => ({ status: "DRAFT", submittedAt: null }),
     });
     return readListing(tx, after.id);
   });

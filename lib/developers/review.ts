@@ -43,7 +43,6 @@ async function decide(actor: YaptureIdentity, developerId: string, decision: Dec
       set: (current) => ({
         status: decision.to,
         statusReason: decision.reason ?? null,
-        updatedAt: now,
         ...(decision.to === "VERIFIED" && !current.verifiedAt ? { verifiedAt: now } : {}),
       }),
     });
@@ -104,7 +103,7 @@ export async function resubmitDeveloper(developer: Developer): Promise<Developer
     const { before, after } = await developerTransitions.transition(tx, {
       id: developer.id,
       action: "resubmit",
-      set: () => ({ status: "PENDING_VERIFICATION", resubmittedAt: now, updatedAt: now }),
+      set: () => ({ status: "PENDING_VERIFICATION", resubmittedAt: now }),
     });
     await recordAudit(tx, {
       actor: { sub: developer.yaptureUserId, email: developer.email },

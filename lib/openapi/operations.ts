@@ -44,6 +44,12 @@ const devAuthErrors: ErrorCode[] = [
 const scoped: ErrorCode[] = [...devAuthErrors, "insufficient_scope", "developer_not_verified"];
 const adminErrors: ErrorCode[] = ["unauthenticated", "forbidden", "rate_limited", "service_unavailable"];
 const bodyErrors: ErrorCode[] = ["invalid_json", "validation_failed", "payload_too_large", "unsupported_media_type"];
+/** What `expectedUpdatedAt` does on the review decisions. */
+const VERSION_PRECONDITION =
+  "the decision applies only to the version you reviewed. If the developer changed it since (withdrew, edited and resubmitted), " +
+  "the answer is 409 `invalid_state`, it stays PENDING, and nothing is emailed or recorded. Strongly recommended; without it " +
+  "the current version is decided. A value that is not an ISO 8601 time with milliseconds in UTC (as the API shows `updatedAt`) " +
+  "is 400 `validation_failed` naming `expectedUpdatedAt`.";
 
 export const OPERATIONS: Operation[] = [
   // Service
@@ -561,6 +567,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Administration",
     caller: "admin",
     summary: "Approve a pending listing (public at once, email sent)",
+    description: `Send the listing's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.approveBody,
     bodyOptional: true,
     success: { 200: { description: "Approved", schema: r.adminAppSchema } },
@@ -573,6 +580,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Administration",
     caller: "admin",
     summary: "Reject a pending listing with reasons per criterion (email sent)",
+    description: `Send the listing's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.rejectAppBody,
     success: { 200: { description: "Rejected", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
@@ -639,7 +647,8 @@ export const OPERATIONS: Operation[] = [
     summary: "Approve a pending update: it replaces the live listing as the next version (email sent)",
     description:
       "In one transaction: the live fields and screenshots become the revision's, `version` goes up by one and the changelog gets " +
-      "the revision's notes; slug, installs and reviews stay. An UNPUBLISHED app stays unpublished until republished.",
+      "the revision's notes; slug, installs and reviews stay. An UNPUBLISHED app stays unpublished until republished. " +
+      `Send the revision's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.approveBody,
     bodyOptional: true,
     success: { 200: { description: "Approved", schema: r.adminRevisionSchema } },
@@ -652,6 +661,7 @@ export const OPERATIONS: Operation[] = [
     tag: "Administration",
     caller: "admin",
     summary: "Reject a pending update with reasons per criterion; the live version stays (email sent)",
+    description: `Send the revision's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.rejectAppBody,
     success: { 200: { description: "Rejected", schema: r.adminRevisionSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],

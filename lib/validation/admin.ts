@@ -18,8 +18,24 @@ export const auditQuery = z.object({ ...pagingQuery({ defaultLimit: 50 }) });
 /** Bounds of the reviewers' texts: the schemas below are built from them, and the admin forms read them. */
 export const REVIEW_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 } as const;
 
+/**
+ * The `updatedAt` of the listing (or update) the administrator read, exactly as the API shows it:
+ * an approval or rejection applies to that version only.
+ */
+const expectedUpdatedAt = z.iso
+  .datetime({ precision: 3, error: "must be the updatedAt you read, as the API shows it (e.g. 2026-11-22T10:00:00.000Z)" })
+  .transform((value) => new Date(value))
+  .optional()
+  .meta({
+    description:
+      "The `updatedAt` of the version you reviewed, as the API showed it. If the developer changed it since (withdrew, edited, " +
+      "resubmitted), the decision is refused with 409 `invalid_state` and nothing changes. Strongly recommended; without it " +
+      "the current version is decided.",
+    example: "2026-11-22T10:00:00.000Z",
+  });
+
 export const reasonBody = z.strictObject({ reason: trimmedText(1, REVIEW_LIMITS.reason) });
-export const approveBody = z.strictObject({ note: trimmedText(1, REVIEW_LIMITS.note).optional() });
+export const approveBody = z.strictObject({ note: trimmedText(1, REVIEW_LIMITS.note).optional(), expectedUpdatedAt });
 export const featureBody = z.strictObject({ featured: z.boolean() });
 export const rejectAppBody = z.strictObject({
   reasons: z
@@ -27,5 +43,7 @@ export const rejectAppBody = z.strictObject({
     .min(1, { error: "give at least one reason" })
     .max(10, { error: "at most 10 reasons" }),
   message: trimmedText(1, REVIEW_LIMITS.note).optional(),
+  expectedUpdatedAt,
 });
-export type RejectAppInput = z.infer<typeof rejectAppBody>;
+/** The reasons and message of a rejection (the version it applies to travels beside them). */
+export type RejectAppInput = Omit<z.infer<typeof rejectAppBody>, "expectedUpdatedAt">;

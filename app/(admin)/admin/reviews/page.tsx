@@ -59,7 +59,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             ) : null}
             <AppPresentation app={app} />
           </div>
-          <ReviewForm endpoint={`/api/admin/apps/${app.id}`} />
+          <ReviewForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} />
         </div>
       ))}
       <Pager basePath="/admin/reviews" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />
