@@ -20,7 +20,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["{lib,db,scripts}/**/*.test.ts"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", include: ["{lib,db,scripts}/**/*.test.ts", "components/**/*.test.tsx"], exclude: ["**/*.db.test.ts"] },
       },
       {
         extends: true,

@@ -11,6 +11,7 @@ function expectSecurityHeaders(headers: Record<string, string>) {
     "default-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    "form-action 'self'",
     "frame-ancestors 'none'",
     "img-src 'self' https: data:",
   ]) {

@@ -66,9 +66,18 @@ test("a new developer is verified, creates an API key and submits a listing for 
   const name = `Portal Sync ${suffix}`;
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Short description").fill("Posts task updates to chat channels.");
-  await page.getByLabel("Long description").fill("## Highlights\n\n- Channel mapping");
+  // A hot-linked image (a tracking pixel) is never fetched: the preview and the listing show a link.
+  const trackerHits: string[] = [];
+  await page.route("**://tracker.example/**", (route) => {
+    trackerHits.push(route.request().url());
+    return route.fulfill({ status: 204 });
+  });
+  await page.getByLabel("Long description").fill("## Highlights\n\n- Channel mapping\n\n![Status pixel](https://tracker.example/p.png)");
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByRole("region", { name: "Long description preview" }).getByRole("heading", { name: "Highlights" })).toBeVisible();
+  const preview = page.getByRole("region", { name: "Long description preview" });
+  await expect(preview.getByRole("heading", { name: "Highlights" })).toBeVisible();
+  await expect(preview.getByRole("link", { name: "Status pixel" })).toHaveAttribute("href", "https://tracker.example/p.png");
+  await expect(preview.locator("img")).toHaveCount(0);
   await page.getByRole("button", { name: "Back to editing" }).click();
   await page.getByLabel("Category").selectOption("COMMUNICATION");
   await page.getByLabel("Logo URL").fill(demo("logo.png"));
@@ -97,6 +106,8 @@ test("a new developer is verified, creates an API key and submits a listing for 
   await expect(page.getByTestId("listing-status")).toHaveText("pending");
   await expect(page.getByText("typically take 24–48 hours")).toBeVisible();
   await expect(page.getByRole("article").getByText("Posts task updates and thread replies to chat channels.")).toBeVisible();
+  await expect(page.getByRole("article").getByRole("link", { name: "Status pixel" })).toBeVisible();
+  expect(trackerHits).toEqual([]);
   await expect(page.getByRole("form", { name: "Edit listing" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
 

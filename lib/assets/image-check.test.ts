@@ -1,10 +1,14 @@
+import { lookup } from "node:dns/promises";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { IMAGE_RULES } from "@/lib/domain/image-rules";
 import { ApiError } from "@/lib/http";
+import { startDnsServer, type DnsServer } from "@/lib/testing/dns-server";
 import { startImageServer, type ImageServer } from "@/lib/testing/image-server";
 
 import { isPublicAddress } from "./address-policy";
+import { dnsResolver } from "./host-resolver";
 import { assertImagesValid, assetFetchPolicy, inspectImage } from "./image-check";
 import type { FetchPolicy } from "./safe-fetch";
 
@@ -96,6 +100,92 @@ describe("SSRF protection (production policy)", () => {
     };
     expect(await inspectImage(hops(3), IMAGE_RULES.logo, local())).toBeNull();
     expect(await inspectImage(hops(4), IMAGE_RULES.logo, local())).toBe("logo more than 3 redirects");
+  });
+});
+
+describe("host names resolved through DNS (a local name server)", () => {
+  // stall-N.test is never answered, slow-N.test after 3 s (past every deadline here).
+  const ZONE: Record<string, string[]> = {
+    "images.test": ["127.0.0.1"],
+    "mixed.test": ["93.184.216.34", "::1"],
+    "v6-private.test": ["2606:4700:4700::1111", "fd00:ec2::254"],
+  };
+  let dns: DnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer(({ name }) =>
+      name.startsWith("stall-")
+        ? "stall"
+        : name.startsWith("slow-")
+          ? { addresses: ["93.184.216.34"], delayMs: 3_000 }
+          : { addresses: ZONE[name] ?? [] },
+    );
+  });
+  afterAll(() => dns.close());
+  const resolve = () => dnsResolver({ servers: [dns.address] });
+  const port = () => new URL(server.origin).port;
+
+  it("connects to the address the name server gave", async () => {
+    const before = server.requests.length;
+    const policy = assetFetchPolicy({ protocols: ["http:"], isAllowedAddress: (address) => address === "127.0.0.1", resolve: resolve() });
+    expect(await inspectImage(`http://images.test:${port()}/png/512x512.png`, IMAGE_RULES.logo, policy)).toBeNull();
+    expect(server.requests.slice(before)).toEqual(["/png/512x512.png"]);
+  });
+
+  it.each([
+    ["images.test", "its only address is loopback"],
+    ["mixed.test", "a public A record beside a loopback AAAA"],
+    ["v6-private.test", "a public AAAA beside a unique-local one"],
+  ])("refuses %s (%s) without connecting", async (host) => {
+    const before = server.connections();
+    const problem = await inspectImage(`https://${host}:${port()}/png/512x512.png`, IMAGE_RULES.logo, production({ resolve: resolve() }));
+    expect(problem).toBe(`logo host ${host} resolves to a private or reserved address`);
+    expect(server.connections()).toBe(before);
+  });
+
+  it("ends a submit with 8 stalled hosts at its deadline, and delays neither another check nor dns.lookup", async () => {
+    const hosts = ["stall-1", "stall-2", "stall-3", "stall-4", "slow-1", "slow-2", "slow-3", "slow-4"];
+    const started = Date.now();
+    const submit = assertImagesValid(
+      hosts.map((host, index) => ({
+        path: `screenshots[${index}].url`,
+        url: `https://${host}.test/shot.png`,
+        rule: IMAGE_RULES.screenshot,
+      })),
+      production({ resolve: resolve(), timeoutMs: 1_000 }),
+    ).catch((error: unknown) => error);
+
+    const other = assetFetchPolicy({ protocols: ["http:"], isAllowedAddress: () => true, resolve: resolve() });
+    const otherStarted = Date.now();
+    expect(await inspectImage(`http://images.test:${port()}/png/512x512.png`, IMAGE_RULES.logo, other)).toBeNull();
+    await Promise.all(Array.from({ length: 8 }, () => lookup("localhost")));
+    expect(Date.now() - otherStarted).toBeLessThan(500);
+
+    const error = await submit;
+    expect(Date.now() - started).toBeLessThan(1_400);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errors).toEqual(
+      hosts.map((_, index) => ({ path: `screenshots[${index}].url`, code: "asset_invalid", message: "screenshot timed out" })),
+    );
+  });
+});
+
+describe("absurd sizes are refused from the header", () => {
+  const at = (path: string) => `${server.origin}${path}`;
+  const tooLarge = (label: string, size: string) => `${label} must be at most 8192 pixels a side and 40 megapixels (it is ${size})`;
+  it.each([
+    ["logo", "/png-header/100000x100000.png", tooLarge("logo", "100000×100000")],
+    ["logo", "/png-header/4294967295x4294967295.png", tooLarge("logo", "4294967295×4294967295")],
+    ["screenshot", "/jpg/65535x65535.jpg", tooLarge("screenshot", "65535×65535")],
+    ["screenshot", "/png-header/8193x720.png", tooLarge("screenshot", "8193×720")],
+    ["screenshot", "/jpg/1280x8193.jpg", tooLarge("screenshot", "1280×8193")],
+    ["screenshot", "/png-header/8000x5001.png", tooLarge("screenshot", "8000×5001")],
+    ["banner", "/png-header/65535x600.png", tooLarge("banner", "65535×600")],
+    ["screenshot", "/png-header/8000x5000.png", null],
+    ["screenshot", "/png-header/7680x4320.png", null],
+    ["screenshot", "/jpg/8192x4880.jpg", null],
+    ["logo", "/png-header/6000x6000.png", null],
+  ] as const)("%s %s → %s", async (kind, path, expected) => {
+    expect(await inspectImage(at(path), IMAGE_RULES[kind], local())).toBe(expected);
   });
 });
 

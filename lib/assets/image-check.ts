@@ -1,4 +1,4 @@
-import type { ImageRule } from "@/lib/domain/image-rules";
+import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/domain/image-rules";
 import { env } from "@/lib/env";
 import { ApiError, type FieldError } from "@/lib/http";
 
@@ -32,6 +32,10 @@ export async function inspectImage(url: string, rule: ImageRule, policy: FetchPo
   const size = reader.finish();
   if (!size) return `${rule.label} must be a PNG or JPEG image`;
   const { width, height } = size;
+  const { side, megapixels } = IMAGE_SIZE_LIMIT;
+  if (width > side || height > side || width * height > megapixels * 1_000_000) {
+    return `${rule.label} must be at most ${side} pixels a side and ${megapixels} megapixels (it is ${width}×${height})`;
+  }
   if (rule.exact && (width !== rule.exact.width || height !== rule.exact.height)) {
     return `${rule.label} must be exactly ${rule.exact.width}×${rule.exact.height} pixels (it is ${width}×${height})`;
   }

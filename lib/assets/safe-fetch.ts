@@ -1,9 +1,8 @@
-import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 
-type Resolver = (hostname: string) => Promise<string[]>;
+import { dnsResolver, type HostResolver } from "./host-resolver";
 
 export type FetchPolicy = {
   /** URL schemes that may be fetched, e.g. ["https:"]. */
@@ -13,14 +12,13 @@ export type FetchPolicy = {
   maxRedirects: number;
   timeoutMs: number;
   maxBytes: number;
-  /** How host names become addresses; the system resolver unless a test supplies its own. */
-  resolve?: Resolver;
+  /** How host names become addresses (by the deadline it is given); DNS from the system's name servers by default. */
+  resolve?: HostResolver;
 };
 
 export class AssetFetchError extends Error {}
 
-const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+const systemResolver = dnsResolver();
 
 /** Rejects with "timed out" when `deadline` passes first: a resolver that never answers must not hold a submit. */
 function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
@@ -39,8 +37,10 @@ async function vetTarget(url: URL, policy: FetchPolicy, deadline: number): Promi
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
-    const resolving = (policy.resolve ?? systemResolver)(host).catch(() => {
-      throw new AssetFetchError(`host ${host} could not be resolved`);
+    const resolving = (policy.resolve ?? systemResolver)(host, deadline).catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      // ECANCELLED: the resolver stopped its queries at the deadline.
+      throw new AssetFetchError(code === "ECANCELLED" || code === "ETIMEOUT" ? "timed out" : `host ${host} could not be resolved`);
     });
     addresses = await beforeDeadline(resolving, deadline);
   }

@@ -13,3 +13,10 @@ export const IMAGE_RULES = {
   banner: { label: "banner", exact: { width: 1200, height: 600 } },
   screenshot: { label: "screenshot", min: { width: 1280, height: 720 } },
 } as const satisfies Record<string, ImageRule>;
+
+/**
+ * The largest image any rule accepts, refused from the header's claim before anything else is read:
+ * a browser decodes an image to 4 bytes a pixel, so 40 megapixels is 160 MB in a visitor's tab
+ * (a 100000×100000 PNG would be 40 GB). An 8K screenshot (7680×4320, 33 MP) still fits.
+ */
+export const IMAGE_SIZE_LIMIT = { side: 8192, megapixels: 40 } as const;

@@ -6,7 +6,7 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   validation_failed:
     "A field is missing, has the wrong type or is out of bounds. `errors` lists each field with its message; fix them and retry.",
   asset_invalid:
-    "An image of the listing could not be fetched or does not meet the rules (PNG or JPEG; logo square ≥ 512×512, banner 1200×600, screenshots ≥ 1280×720). `errors` names each image.",
+    "An image of the listing could not be fetched or does not meet the rules (PNG or JPEG; logo square ≥ 512×512, banner 1200×600, screenshots ≥ 1280×720; none over 8192 pixels a side or 40 megapixels). `errors` names each image.",
   unauthenticated:
     "No credentials, or they are not valid: send an API key (`Authorization: Bearer mkp_…`), a Yapture access token issued to the marketplace, or sign in.",
   api_key_expired: "The API key has passed its expiry date. Create a new key in the developer portal.",

@@ -397,7 +397,8 @@ export const OPERATIONS: Operation[] = [
     scope: "APP_UPDATE",
     summary: "Submit for review",
     description:
-      "Every image is fetched and checked first (PNG or JPEG; logo square ≥ 512×512, banner 1200×600, screenshots ≥ 1280×720); " +
+      "Every image is fetched and checked first (PNG or JPEG; logo square ≥ 512×512, banner 1200×600, screenshots ≥ 1280×720; " +
+      "none over 8192 pixels a side or 40 megapixels); " +
       "all failures come back in one `asset_invalid`.",
     success: { 200: { description: "Now PENDING", schema: r.developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],

@@ -16,6 +16,7 @@ describe("securityHeaders", () => {
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
+      "form-action 'self'",
       "frame-ancestors 'none'",
     ]);
     expect(securityHeaders(production)).toMatchObject({
@@ -23,6 +24,12 @@ describe("securityHeaders", () => {
       "referrer-policy": "strict-origin-when-cross-origin",
       "x-frame-options": "DENY",
     });
+  });
+
+  it("lets forms submit only to the marketplace itself, in every configuration", () => {
+    for (const options of [production, { ...production, development: true, https: false, httpImages: true }]) {
+      expect(directives(options).filter((directive) => directive.startsWith("form-action"))).toEqual(["form-action 'self'"]);
+    }
   });
 
   it("sends HSTS only when the marketplace is served over https", () => {

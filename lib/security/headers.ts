@@ -23,6 +23,8 @@ function contentSecurityPolicy({ nonce, development, httpImages }: SecurityOptio
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    // Forms submit only here: injected or rewritten markup cannot post what a visitor types elsewhere.
+    "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
 }

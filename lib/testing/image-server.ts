@@ -4,6 +4,8 @@ import { deflateSync } from "node:zlib";
 
 // A real local HTTP server with real image bytes, for the submit-time asset checks.
 //   /png/1280x720.png   a valid PNG of that size
+//   /png-header/100000x100000.png  a PNG's signature and IHDR claiming that size, then IEND: no
+//                       pixels, so absurd sizes cost nothing to serve
 //   /jpg/512x512.jpg    a JPEG header (SOI, APP0, SOF0) of that size; ?metadata=N puts N bytes of
 //                       APP1 segments (like EXIF/XMP) before the frame header
 //   /gif/600x600.gif    a GIF of that size (a type the marketplace refuses)
@@ -31,18 +33,23 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-export function pngBytes(width: number, height: number): Buffer {
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+function ihdr(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return chunk("IHDR", header);
+}
+
+export function pngBytes(width: number, height: number): Buffer {
   const raw = Buffer.alloc((width + 1) * height); // filter byte + one byte per pixel, all black
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** A PNG that claims the size in its header and has no pixel data. */
+function pngHeaderBytes(width: number, height: number): Buffer {
+  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** APP1 segments (the most a segment holds each) carrying `total` bytes of metadata. */
@@ -115,7 +122,12 @@ export async function startImageServer(): Promise<ImageServer> {
     const url = new URL(req.url ?? "/", "http://localhost");
     requests.push(url.pathname + url.search);
     const size = /\/(png|jpg|gif)\/(\d+)x(\d+)\./.exec(url.pathname);
-    if (size) {
+    const claimed = /^\/png-header\/(\d+)x(\d+)\.png$/.exec(url.pathname);
+    if (claimed) {
+      const bytes = pngHeaderBytes(Number(claimed[1]), Number(claimed[2]));
+      res.writeHead(200, { "content-type": "image/png", "content-length": bytes.length });
+      res.end(bytes);
+    } else if (size) {
       const [, type, w, h] = size;
       const metadata = Number(url.searchParams.get("metadata") ?? 0);
       const bytes = type === "png" ? pngBytes(+w!, +h!) : type === "jpg" ? jpegBytes(+w!, +h!, metadata) : gifBytes(+w!, +h!);

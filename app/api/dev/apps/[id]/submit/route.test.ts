@@ -86,6 +86,28 @@ describe("submit checks every image", () => {
     ]);
     expect(status).toBe("DRAFT");
   });
+
+  it("refuses images whose header claims an absurd size", async () => {
+    const { res, status } = await createAndSubmit({
+      logoUrl: `${images.origin}/png-header/100000x100000.png`,
+      screenshots: [{ url: `${images.origin}/jpg/65535x65535.jpg` }, { url: `${images.origin}/png/1280x720.png` }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("asset_invalid");
+    expect(res.body.errors).toEqual([
+      {
+        path: "logoUrl",
+        code: "asset_invalid",
+        message: "logo must be at most 8192 pixels a side and 40 megapixels (it is 100000×100000)",
+      },
+      {
+        path: "screenshots[0].url",
+        code: "asset_invalid",
+        message: "screenshot must be at most 8192 pixels a side and 40 megapixels (it is 65535×65535)",
+      },
+    ]);
+    expect(status).toBe("DRAFT");
+  });
 });
 
 describe("with ASSET_FETCH_ALLOW_PRIVATE=false, as in production", () => {
