@@ -30,6 +30,8 @@ import {
   DEVELOPER_STATUSES,
   EMAIL_STATUSES,
   EMAIL_TYPES,
+  PROFILE_CHANGE_STATUSES,
+  type PublicProfileField,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/domain/enums";
@@ -51,6 +53,7 @@ export const emailType = pgEnum("email_type", EMAIL_TYPES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
 export const reviewCriterion = pgEnum("review_criterion", REVIEW_CRITERIA);
 export const revisionStatus = pgEnum("revision_status", REVISION_STATUSES);
+export const profileChangeStatus = pgEnum("profile_change_status", PROFILE_CHANGE_STATUSES);
 
 export const developers = pgTable(
   "developers",
@@ -75,6 +78,42 @@ export const developers = pgTable(
     uniqueIndex("developers_yapture_user_id_key").on(t.yaptureUserId),
     uniqueIndex("developers_email_key").on(sql`lower(${t.email})`),
     index("developers_status_created_idx").on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** A developer's public profile: what app pages, the public API and /developers/{id} show. */
+export type PublicProfile = Record<Exclude<PublicProfileField, "name">, string | null> & { name: string };
+
+/**
+ * A verified developer's change of their public profile, waiting for (or given) an administrator's
+ * decision while the verified values stay public. A pending change is never edited: a newer one
+ * replaces it (WITHDRAWN) under a new id, so approving an id approves exactly what was read. At most
+ * one PENDING change per developer; decided ones stay as history.
+ */
+export const developerProfileChanges = pgTable(
+  "developer_profile_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    status: profileChangeStatus("status").notNull().default("PENDING"),
+    // The public profile when the change was asked for (it stays so while the change is pending),
+    // and the one asked for.
+    previous: jsonb("previous").$type<PublicProfile>().notNull(),
+    proposed: jsonb("proposed").$type<PublicProfile>().notNull(),
+    // The administrator's reason for a rejection; shown to the developer.
+    reason: text("reason"),
+    decidedAt: optionalTime("decided_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("developer_profile_changes_pending_key")
+      .on(t.developerId)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("developer_profile_changes_developer_idx").on(t.developerId, t.createdAt.desc(), t.id),
+    index("developer_profile_changes_queue_idx").on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -403,6 +442,7 @@ export const auditEvents = pgTable(
 );
 
 export type Developer = typeof developers.$inferSelect;
+export type DeveloperProfileChange = typeof developerProfileChanges.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type App = typeof apps.$inferSelect;
 export type AppScreenshot = typeof appScreenshots.$inferSelect;

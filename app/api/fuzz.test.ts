@@ -9,6 +9,7 @@ import { apiKeyHeader } from "@/lib/testing/api-keys";
 import { createTestDeveloper } from "@/lib/testing/developers";
 import { call } from "@/lib/testing/http";
 import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
+import { pendingProfileChange } from "@/lib/testing/profile-changes";
 import { imageServerForFile } from "@/lib/testing/test-file-servers";
 import { contractViolations } from "@/lib/testing/response-contract";
 import { routeRegistry, type RouteEntry } from "@/lib/testing/route-registry";
@@ -46,7 +47,8 @@ beforeAll(async () => {
     person: await bearer(newUser()),
     session: { cookie: await sessionCookie(caller.user) },
   };
-  existing = { slug: [app.slug], id: [ownApp.body.id, app.id, otherKey.id, target.developer.id] };
+  const { changeId } = await pendingProfileChange();
+  existing = { slug: [app.slug], id: [ownApp.body.id, app.id, otherKey.id, target.developer.id, changeId] };
   console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces this run)`);
 });
 

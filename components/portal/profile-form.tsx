@@ -11,16 +11,27 @@ import { ProfileFields } from "./profile-fields";
 
 const OPTIONAL = ["companyName", "websiteUrl", "bio"] as const;
 
+type Props = {
+  profile: Pick<DeveloperProfile, "name" | "email" | "companyName" | "websiteUrl" | "bio">;
+  /** A verified developer's changes wait for an administrator's review (the form then shows the change under review, if any). */
+  reviewed?: boolean;
+};
+
+const OUTCOMES = {
+  saved: "Profile saved.",
+  review: "Sent for review: the marketplace shows the change once an administrator approves it.",
+};
+
 /** Edits the caller's profile (PUT /api/dev/me); an emptied optional field is cleared. */
-export function ProfileForm({ profile }: { profile: Pick<DeveloperProfile, "name" | "email" | "companyName" | "websiteUrl" | "bio"> }) {
-  const [saved, setSaved] = useState(false);
+export function ProfileForm({ profile, reviewed = false }: Props) {
+  const [outcome, setOutcome] = useState<keyof typeof OUTCOMES | null>(null);
   const save = useApiAction((body: Record<string, string | null>) => ({ path: "/api/dev/me", method: "PUT", body }), {
-    onSuccess: () => setSaved(true),
+    onSuccess: (answer: DeveloperProfile) => setOutcome(answer.profileChange?.status === "PENDING" ? "review" : "saved"),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(false);
+    setOutcome(null);
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const body: Record<string, string | null> = { name: text("name") };
@@ -31,10 +42,15 @@ export function ProfileForm({ profile }: { profile: Pick<DeveloperProfile, "name
   return (
     <form
       onSubmit={submit}
-      onChange={() => setSaved(false)}
+      onChange={() => setOutcome(null)}
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-6"
       noValidate
     >
+      {reviewed ? (
+        <p className="text-sm text-slate-600" data-testid="reviewed-profile-hint">
+          Your name, company, website and description are public: an administrator reviews each change before the marketplace shows it.
+        </p>
+      ) : null}
       <ProfileFields values={profile} errorFor={save.errorFor} />
       <ActionError error={save.error} fieldsShown />
       <div className="flex items-center gap-3">
@@ -42,7 +58,7 @@ export function ProfileForm({ profile }: { profile: Pick<DeveloperProfile, "name
           {save.isPending ? "Saving…" : "Save profile"}
         </Button>
         <p role="status" className="text-sm text-emerald-700">
-          {saved ? "Profile saved." : ""}
+          {outcome ? OUTCOMES[outcome] : ""}
         </p>
       </div>
     </form>

@@ -19,7 +19,7 @@ const LABELS: Record<RevisionChange["field"], string> = {
 const EMPTY = <span className="text-slate-500 italic">none</span>;
 
 /** Removed words struck through in red, added words underlined in green; screen readers hear which is which. */
-function TextDiff({ before, after }: { before: string; after: string }) {
+export function TextDiff({ before, after }: { before: string; after: string }) {
   return (
     <p className="text-sm break-words whitespace-pre-wrap text-slate-800">
       {diffWords(before, after).map((part, index) =>

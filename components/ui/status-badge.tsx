@@ -9,6 +9,7 @@ const STYLES: Record<string, string> = {
   UNPUBLISHED: "bg-slate-200 text-slate-700",
   ACTIVE: "bg-emerald-100 text-emerald-800",
   EXPIRED: "bg-slate-200 text-slate-700",
+  WITHDRAWN: "bg-slate-200 text-slate-700",
   SENT: "bg-emerald-100 text-emerald-800",
   FAILED: "bg-red-100 text-red-800",
 };

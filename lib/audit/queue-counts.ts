@@ -2,17 +2,18 @@ import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { countRows } from "@/db/paginate";
-import { appRevisions, apps, developers, emailOutbox } from "@/db/schema";
+import { appRevisions, apps, developerProfileChanges, developers, emailOutbox } from "@/db/schema";
 
 /** The numbers on the administrators' dashboard: what waits for someone. */
 export async function adminQueueCounts() {
   const db = await getDb();
-  const [pendingDevelopers, pendingApps, pendingUpdates, approvedApps, failedEmails] = await Promise.all([
+  const [pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, approvedApps, failedEmails] = await Promise.all([
     countRows(db, developers, eq(developers.status, "PENDING_VERIFICATION")),
+    countRows(db, developerProfileChanges, eq(developerProfileChanges.status, "PENDING")),
     countRows(db, apps, eq(apps.status, "PENDING")),
     countRows(db, appRevisions, eq(appRevisions.status, "PENDING")),
     countRows(db, apps, eq(apps.status, "APPROVED")),
     countRows(db, emailOutbox, eq(emailOutbox.status, "FAILED")),
   ]);
-  return { pendingDevelopers, pendingApps, pendingUpdates, approvedApps, failedEmails };
+  return { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, approvedApps, failedEmails };
 }

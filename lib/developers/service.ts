@@ -1,15 +1,20 @@
 import { and, eq, ne } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import { developers, type Developer } from "@/db/schema";
+import { developers, type Developer, type DeveloperProfileChange } from "@/db/schema";
+import type { Caller } from "@/lib/auth/caller";
 import type { YaptureIdentity } from "@/lib/auth/identity";
-
-/** What following the account's email needs of an identity. */
-type AccountClaims = Pick<YaptureIdentity, "sub" | "email" | "emailVerified">;
+import type { DeveloperStatus } from "@/lib/domain/enums";
 import { ApiError } from "@/lib/http";
 import { isUniqueViolation } from "@/lib/http/problem";
 import { log } from "@/lib/log";
 import type { RegisterDeveloperInput, UpdateDeveloperInput } from "@/lib/validation/developers";
+
+import { apiKeyRefusal, currentProfileChange, lockDeveloper, proposeProfileChange } from "./profile-changes";
+import { publicProfileChanges, publicProfileOf, withSentFields } from "./public-profile";
+
+/** What following the account's email needs of an identity. */
+type AccountClaims = Pick<YaptureIdentity, "sub" | "email" | "emailVerified">;
 
 const alreadyRegistered = () => new ApiError("already_registered", "a developer profile already exists for this Yapture account or email");
 
@@ -102,25 +107,59 @@ export async function followAccountEmailAtSignIn(identity: AccountClaims): Promi
   if (developer) await followAccountEmail(developer, identity);
 }
 
-/** Partial profile update; only the fields present change, and never the email. */
+/** The profile as its owner sees it: the public (verified) values, and the change waiting for review or last rejected. */
+export type OwnProfile = { developer: Developer; profileChange: DeveloperProfileChange | null };
+
+export const ownProfile = async (developer: Developer): Promise<OwnProfile> => ({
+  developer,
+  profileChange: await currentProfileChange(developer.id),
+});
+
+/** Not verified yet: the profile is edited in place, and the administrator verifies what is there. */
+const EDITED_IN_PLACE: readonly DeveloperStatus[] = ["PENDING_VERIFICATION", "REJECTED"];
+
+/** An API key may repeat the public profile (a read-modify-write of other fields), never change it. */
+function assertNoPublicChange(developer: Developer, sent: Parameters<typeof withSentFields>[1]): void {
+  const live = publicProfileOf(developer);
+  const changed = publicProfileChanges(live, withSentFields(live, sent));
+  if (changed.length > 0) throw apiKeyRefusal(changed.map(({ field }) => field));
+}
+
+/**
+ * Partial profile update; only the fields present change, and never the email. A developer who is
+ * not verified yet edits in place; a verified one's public profile changes through review
+ * (./profile-changes.ts), and the marketplace shows the verified values until it is approved.
+ */
 export async function updateDeveloperProfile({
   developer,
+  caller,
   input,
-  tx,
 }: {
   developer: Developer;
+  caller: Caller;
   input: UpdateDeveloperInput;
-  tx?: Executor;
-}): Promise<Developer> {
+}): Promise<OwnProfile> {
   const { email, ...fields } = input;
   assertAccountEmail(email, developer.email);
-  const db = tx ?? (await getDb());
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const [updated] = await db
-    .update(developers)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(developers.id, developer.id))
-    .returning();
-  if (!updated) throw new ApiError("not_found", "developer profile not found");
-  return updated;
+  if (caller.kind === "api_key") {
+    assertNoPublicChange(developer, fields);
+    return ownProfile(developer);
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // The status is read under the row lock that verification takes too: an edit racing the
+    // administrator's verification is either verified with the rest or goes through review.
+    const current = await lockDeveloper(tx, developer.id);
+    if (!EDITED_IN_PLACE.includes(current.status)) {
+      await proposeProfileChange(tx, current, fields);
+      return { developer: current, profileChange: await currentProfileChange(current.id, tx) };
+    }
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    const [updated] = await tx
+      .update(developers)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(developers.id, current.id))
+      .returning();
+    return { developer: updated!, profileChange: await currentProfileChange(current.id, tx) };
+  });
 }

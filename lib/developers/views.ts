@@ -1,8 +1,12 @@
-import type { Developer } from "@/db/schema";
-import type { AdminDeveloper, DeveloperProfile } from "@/lib/validation/responses";
+import type { Developer, DeveloperProfileChange } from "@/db/schema";
+import type { AdminDeveloper, AdminProfileChangeResource, DeveloperProfile, ProfileChangeResource } from "@/lib/validation/responses";
 
-/** The developer profile as the owner sees it (register, GET/PUT /api/dev/me). */
-export function developerView(developer: Developer): DeveloperProfile {
+import type { AdminProfileChangeRow } from "./profile-change-review";
+import { publicProfileChanges, publicProfileOf } from "./public-profile";
+import type { OwnProfile } from "./service";
+
+/** What administrators see of a developer: the profile as it stands (public values, status, reasons). */
+export function adminDeveloperView(developer: Developer): AdminDeveloper {
   return {
     id: developer.id,
     name: developer.name,
@@ -20,7 +24,29 @@ export function developerView(developer: Developer): DeveloperProfile {
   };
 }
 
-/** What administrators see of a developer: the same profile (kept as its own shape for the document). */
-export function adminDeveloperView(developer: Developer): AdminDeveloper {
-  return developerView(developer);
+function changeFields(change: DeveloperProfileChange) {
+  return {
+    id: change.id,
+    ...publicProfileOf(change.proposed),
+    changes: publicProfileChanges(change.previous, change.proposed),
+    reason: change.reason,
+    submittedAt: change.createdAt.toISOString(),
+    decidedAt: change.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function profileChangeView(change: DeveloperProfileChange): ProfileChangeResource {
+  if (change.status !== "PENDING" && change.status !== "REJECTED")
+    throw new Error(`a ${change.status} change is not shown to its developer`);
+  return { ...changeFields(change), status: change.status };
+}
+
+/** The developer profile as the owner sees it (register, GET/PUT /api/dev/me): the public values and the change under review. */
+export function developerView({ developer, profileChange }: OwnProfile): DeveloperProfile {
+  return { ...adminDeveloperView(developer), profileChange: profileChange ? profileChangeView(profileChange) : null };
+}
+
+/** A profile change in the administrators' queue, with the developer as the marketplace shows them now. */
+export function adminProfileChangeView({ change, developer }: AdminProfileChangeRow): AdminProfileChangeResource {
+  return { ...changeFields(change), status: change.status, developer };
 }

@@ -9,6 +9,24 @@ function labelsOf<T extends string>(values: readonly T[], special: Partial<Recor
 export const DEVELOPER_STATUSES = ["PENDING_VERIFICATION", "VERIFIED", "REJECTED", "SUSPENDED"] as const;
 export type DeveloperStatus = (typeof DEVELOPER_STATUSES)[number];
 
+/**
+ * A verified developer's change of their public profile, reviewed by an administrator while the
+ * verified values stay public. WITHDRAWN: taken back by the developer, or replaced by a newer change.
+ */
+export const PROFILE_CHANGE_STATUSES = ["PENDING", "APPROVED", "REJECTED", "WITHDRAWN"] as const;
+export type ProfileChangeStatus = (typeof PROFILE_CHANGE_STATUSES)[number];
+
+/** What the public sees of a developer (app pages, the public API, /developers/{id}); reviewed once verified. */
+export const PUBLIC_PROFILE_FIELDS = ["name", "companyName", "websiteUrl", "bio"] as const;
+export type PublicProfileField = (typeof PUBLIC_PROFILE_FIELDS)[number];
+
+export const PUBLIC_PROFILE_FIELD_LABELS = labelsOf(PUBLIC_PROFILE_FIELDS, {
+  name: "Name",
+  companyName: "Company",
+  websiteUrl: "Website",
+  bio: "About",
+});
+
 export const APP_STATUSES = ["DRAFT", "PENDING", "APPROVED", "REJECTED", "UNPUBLISHED"] as const;
 export type AppStatus = (typeof APP_STATUSES)[number];
 
@@ -53,6 +71,8 @@ export const EMAIL_TYPES = [
   "APP_REJECTED",
   "APP_UPDATE_APPROVED",
   "APP_UPDATE_REJECTED",
+  "PROFILE_CHANGE_APPROVED",
+  "PROFILE_CHANGE_REJECTED",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 

@@ -43,6 +43,15 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
     appId,
     reasons: [{ criterion: "QUALITY", message: "The new screenshots are blurry." }],
   },
+  PROFILE_CHANGE_APPROVED: {
+    type: "PROFILE_CHANGE_APPROVED",
+    developerName,
+    changes: [
+      { label: "Name", value: "Ada Lovelace Ltd" },
+      { label: "Website", value: null },
+    ],
+  },
+  PROFILE_CHANGE_REJECTED: { type: "PROFILE_CHANGE_REJECTED", developerName, reason: "The company name belongs to another company." },
 };
 
 beforeAll(() => {
@@ -80,6 +89,8 @@ describe("renderEmail", () => {
     ["APP_REJECTED", [`https://market.example.com/developer/apps/${appId}`]],
     ["APP_UPDATE_APPROVED", [`https://market.example.com/developer/apps/${appId}`, "https://market.example.com/apps/standup-bot"]],
     ["APP_UPDATE_REJECTED", [`https://market.example.com/developer/apps/${appId}`]],
+    ["PROFILE_CHANGE_APPROVED", ["https://market.example.com/developer"]],
+    ["PROFILE_CHANGE_REJECTED", ["https://market.example.com/developer"]],
   ] as const)("%s links into the portal", (type, links) => {
     const email = renderEmail(inputs[type]);
     for (const link of links) {
@@ -104,11 +115,16 @@ describe("renderEmail", () => {
       /goes live with the app when an administrator republishes it/,
     );
     expect(renderEmail(inputs.APP_UPDATE_REJECTED).text).toMatch(/The live version stays as it is/);
+    expect(renderEmail(inputs.PROFILE_CHANGE_APPROVED).text).toMatch(
+      /show it from now on:\n\n- Name: Ada Lovelace Ltd\n- Website: \(removed\)/,
+    );
+    expect(renderEmail(inputs.PROFILE_CHANGE_REJECTED).text).toMatch(/keeps showing your verified profile as it was/);
   });
 
   it.each([
     [inputs.DEVELOPER_REJECTED, "The website does not load."],
     [inputs.DEVELOPER_SUSPENDED, "Spam reports from several workspaces."],
+    [inputs.PROFILE_CHANGE_REJECTED, "The company name belongs to another company."],
   ])("$type carries the reason", (input, reason) => {
     const email = renderEmail(input);
     expect(email.html).toContain(reason);

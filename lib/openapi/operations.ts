@@ -245,10 +245,15 @@ export const OPERATIONS: Operation[] = [
     summary: "Update the profile (partial)",
     description:
       "The email is the Yapture account's and follows it; sending a different one is 400. " +
-      "A rejected owner signed in with Yapture may still edit the profile (to ask for another review); a suspended one may only read it.",
+      "A rejected owner signed in with Yapture may still edit the profile (to ask for another review); a suspended one may only read it. " +
+      "The public profile (`name`, `companyName`, `websiteUrl`, `bio`) of a VERIFIED developer changes through review: the answer's " +
+      "`profileChange` holds the change (PENDING) while the marketplace keeps showing the verified values until an administrator " +
+      "approves it; a new change replaces a pending one, and one equal to the public profile withdraws it. Before verification the " +
+      "profile is edited in place. Only a person signed in with Yapture (access token or portal session) may change the public " +
+      "profile: an API key, whatever its scopes, gets 403 `forbidden` naming the fields (repeating the current values is accepted).",
     body: updateDeveloperBody,
-    success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } },
-    errors: [...devAuthErrors, "not_found", ...bodyErrors],
+    success: { 200: { description: "The profile, with any change waiting for review", schema: r.developerProfileSchema } },
+    errors: [...devAuthErrors, "not_found", "forbidden", ...bodyErrors],
   },
   {
     method: "patch",
@@ -259,8 +264,22 @@ export const OPERATIONS: Operation[] = [
     scope: null,
     summary: "Alias of PUT",
     body: updateDeveloperBody,
-    success: { 200: { description: "Updated profile", schema: r.developerProfileSchema } },
-    errors: [...devAuthErrors, "not_found", ...bodyErrors],
+    success: { 200: { description: "The profile, with any change waiting for review", schema: r.developerProfileSchema } },
+    errors: [...devAuthErrors, "not_found", "forbidden", ...bodyErrors],
+  },
+  {
+    method: "delete",
+    path: "/api/dev/me/profile-change",
+    operationId: "withdrawProfileChange",
+    tag: "Developer profile",
+    caller: "developer",
+    scope: null,
+    summary: "Withdraw the profile change waiting for review",
+    description:
+      "The public profile stays as it is. 404 when the developer never asked for a change, 409 `invalid_state` when the latest one is " +
+      "no longer pending (approved meanwhile, rejected, withdrawn). A person signed in with Yapture only: an API key gets 403 `forbidden`.",
+    success: { 204: { description: "Withdrawn" } },
+    errors: [...devAuthErrors, "developer_not_verified", "not_found", "forbidden", "invalid_state"],
   },
   {
     method: "post",
@@ -540,6 +559,41 @@ export const OPERATIONS: Operation[] = [
     success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   })),
+  {
+    method: "get",
+    path: "/api/admin/profile-changes",
+    operationId: "adminListProfileChanges",
+    tag: "Administration",
+    caller: "admin",
+    summary: "Verified developers' profile changes by status (default PENDING, oldest first)",
+    query: admin.adminProfileChangesQuery,
+    success: { 200: { description: "One page", schema: r.pagedListOf(r.adminProfileChangeSchema) } },
+    errors: [...adminErrors, "validation_failed"],
+  },
+  {
+    method: "post",
+    path: "/api/admin/profile-changes/{id}/approve",
+    operationId: "adminApproveProfileChange",
+    tag: "Administration",
+    caller: "admin",
+    summary: "Approve a pending profile change: public at once (email sent)",
+    description:
+      "A pending change is never edited (a newer one replaces it under a new id), so the id approves exactly the change that was read; " +
+      "a withdrawn, replaced or already decided one is 409 `invalid_state`.",
+    success: { 200: { description: "Approved", schema: r.adminProfileChangeSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state"],
+  },
+  {
+    method: "post",
+    path: "/api/admin/profile-changes/{id}/reject",
+    operationId: "adminRejectProfileChange",
+    tag: "Administration",
+    caller: "admin",
+    summary: "Reject a pending profile change with a reason; the public profile stays (email sent)",
+    body: admin.reasonBody,
+    success: { 200: { description: "Rejected", schema: r.adminProfileChangeSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+  },
   {
     method: "get",
     path: "/api/admin/apps",

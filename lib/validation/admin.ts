@@ -1,6 +1,13 @@
 import { z } from "zod";
 
-import { APP_STATUSES, DEVELOPER_STATUSES, EMAIL_TYPES, REVIEW_CRITERIA, REVISION_STATUSES } from "@/lib/domain/enums";
+import {
+  APP_STATUSES,
+  DEVELOPER_STATUSES,
+  EMAIL_TYPES,
+  PROFILE_CHANGE_STATUSES,
+  REVIEW_CRITERIA,
+  REVISION_STATUSES,
+} from "@/lib/domain/enums";
 import { pagingQuery } from "@/lib/http/paging";
 
 import { trimmedText } from "./common";
@@ -8,6 +15,7 @@ import { trimmedText } from "./common";
 export const adminDevelopersQuery = z.object({ status: z.enum(DEVELOPER_STATUSES).optional(), ...pagingQuery() });
 export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...pagingQuery() });
 export const adminRevisionsQuery = z.object({ status: z.enum(REVISION_STATUSES).default("PENDING"), ...pagingQuery() });
+export const adminProfileChangesQuery = z.object({ status: z.enum(PROFILE_CHANGE_STATUSES).default("PENDING"), ...pagingQuery() });
 export const adminEmailsQuery = z.object({
   to: z.string().trim().min(1).max(254).optional(),
   type: z.enum(EMAIL_TYPES).optional(),

@@ -8,6 +8,8 @@ import {
   DEVELOPER_STATUSES,
   EMAIL_STATUSES,
   EMAIL_TYPES,
+  PROFILE_CHANGE_STATUSES,
+  PUBLIC_PROFILE_FIELDS,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/domain/enums";
@@ -32,29 +34,66 @@ export const problemSchema = z
   })
   .meta({ id: "Problem", description: "RFC 9457 problem details; `code` is stable and machine-readable." });
 
+const profileFieldChangeSchema = z
+  .object({ field: z.enum(PUBLIC_PROFILE_FIELDS), before: z.string().nullable(), after: z.string().nullable() })
+  .strict()
+  .meta({ id: "ProfileFieldChange" });
+
+/** A verified developer's change of the public profile, as its developer sees it. */
+const profileChangeFields = {
+  id,
+  name: z.string(),
+  companyName: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  changes: z
+    .array(profileFieldChangeSchema)
+    .meta({ description: "Each field the change sets, with its public (before) and proposed (after) value." }),
+  reason: z.string().nullable().meta({ description: "Why an administrator rejected the change." }),
+  submittedAt: timestamp,
+  decidedAt: nullableTimestamp,
+};
+
+const profileChangeSchema = z
+  .object({ ...profileChangeFields, status: z.enum(["PENDING", "REJECTED"]) })
+  .strict()
+  .meta({
+    id: "ProfileChange",
+    description:
+      "The developer's latest change of the public profile while it waits for review (PENDING) or after it was rejected (REJECTED); " +
+      "until it is approved the marketplace shows the verified values (the profile's own fields).",
+  });
+
+const developerFields = {
+  id,
+  name: z.string(),
+  email: z.string(),
+  yaptureUserId: z.string(),
+  companyName: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  status: z.enum(DEVELOPER_STATUSES),
+  statusReason: z
+    .string()
+    .nullable()
+    .meta({ description: "Why an administrator rejected or suspended the account; kept while a resubmitted account waits." }),
+  resubmittedAt: nullableTimestamp.meta({ description: "When the developer last asked for another review after a rejection." }),
+  verifiedAt: nullableTimestamp,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
+
 export const developerProfileSchema = z
   .object({
-    id,
-    name: z.string(),
-    email: z.string(),
-    yaptureUserId: z.string(),
-    companyName: z.string().nullable(),
-    websiteUrl: z.string().nullable(),
-    bio: z.string().nullable(),
-    status: z.enum(DEVELOPER_STATUSES),
-    statusReason: z
-      .string()
+    ...developerFields,
+    profileChange: profileChangeSchema
       .nullable()
-      .meta({ description: "Why an administrator rejected or suspended the account; kept while a resubmitted account waits." }),
-    resubmittedAt: nullableTimestamp.meta({ description: "When the developer last asked for another review after a rejection." }),
-    verifiedAt: nullableTimestamp,
-    createdAt: timestamp,
-    updatedAt: timestamp,
+      .meta({ description: "A change of the public profile waiting for review, or the last one rejected; null otherwise." }),
   })
   .strict()
   .meta({ id: "DeveloperProfile" });
 
-export const adminDeveloperSchema = developerProfileSchema.meta({ id: "AdminDeveloper" });
+export const adminDeveloperSchema = z.object(developerFields).strict().meta({ id: "AdminDeveloper" });
 
 const apiKeyFields = {
   id,
@@ -140,6 +179,15 @@ export const developerAppSchema = z
 const reviewerDeveloperSchema = z
   .object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) })
   .strict();
+
+export const adminProfileChangeSchema = z
+  .object({
+    ...profileChangeFields,
+    status: z.enum(PROFILE_CHANGE_STATUSES).meta({ description: "WITHDRAWN: taken back by the developer, or replaced by a newer change." }),
+    developer: reviewerDeveloperSchema.meta({ description: "The developer as the marketplace shows them now." }),
+  })
+  .strict()
+  .meta({ id: "AdminProfileChange" });
 
 export const adminAppSchema = developerAppSchema
   .extend({
@@ -308,6 +356,9 @@ export const pagedListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.
 
 export type DeveloperProfile = z.infer<typeof developerProfileSchema>;
 export type AdminDeveloper = z.infer<typeof adminDeveloperSchema>;
+export type ProfileChangeResource = z.infer<typeof profileChangeSchema>;
+export type AdminProfileChangeResource = z.infer<typeof adminProfileChangeSchema>;
+export type ProfileFieldChange = z.infer<typeof profileFieldChangeSchema>;
 export type ApiKeyResource = z.infer<typeof apiKeySchema>;
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export type DeveloperAppResource = z.infer<typeof developerAppSchema>;

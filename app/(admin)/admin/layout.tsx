@@ -7,6 +7,7 @@ import { currentUser } from "@/lib/auth/portal-session";
 const NAV = [
   ["/admin", "Dashboard"],
   ["/admin/developers", "Developers"],
+  ["/admin/profile-changes", "Profile changes"],
   ["/admin/reviews", "Review queue"],
   ["/admin/apps", "Published apps"],
   ["/admin/emails", "Email log"],

@@ -7,13 +7,19 @@ export const metadata = { title: "Administration" };
 
 export default async function AdminDashboard() {
   await requireAdmin("/admin");
-  const { pendingDevelopers, pendingApps, pendingUpdates, failedEmails, approvedApps } = await adminQueueCounts();
+  const { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, failedEmails, approvedApps } = await adminQueueCounts();
   const cards = [
     {
       label: "Developers awaiting verification",
       value: pendingDevelopers,
       href: "/admin/developers?status=PENDING_VERIFICATION",
       testId: "count-pending-developers",
+    },
+    {
+      label: "Profile changes awaiting review",
+      value: pendingProfileChanges,
+      href: "/admin/profile-changes",
+      testId: "count-pending-profile-changes",
     },
     { label: "Listings awaiting review", value: pendingApps, href: "/admin/reviews", testId: "count-pending-apps" },
     { label: "Updates awaiting review", value: pendingUpdates, href: "/admin/reviews#updates", testId: "count-pending-updates" },

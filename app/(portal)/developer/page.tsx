@@ -2,6 +2,7 @@ import Link from "next/link";
 
 import type { Developer } from "@/db/schema";
 
+import { ProfileChangeNotice } from "@/components/portal/profile-change-notice";
 import { ProfileForm } from "@/components/portal/profile-form";
 import { RegisterForm } from "@/components/portal/register-form";
 import { ResubmitProfileButton } from "@/components/portal/resubmit-profile-button";
@@ -10,7 +11,8 @@ import { DEVELOPER_STATUS_HELP, isVerified, type VerifiedDeveloper } from "@/com
 import { listApiKeys } from "@/lib/api-keys/service";
 import { listDeveloperApps } from "@/lib/apps/service";
 import { requireUser } from "@/lib/auth/portal-session";
-import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
+import { findDeveloperByYaptureUserId, ownProfile } from "@/lib/developers/service";
+import { developerView } from "@/lib/developers/views";
 
 export const metadata = { title: "Developer portal" };
 
@@ -75,7 +77,7 @@ export default async function DeveloperHome() {
             </Link>
           ) : null}
         </div>
-        {developer.status === "SUSPENDED" ? <ProfileSummary developer={developer} /> : <ProfileForm profile={developer} />}
+        {developer.status === "SUSPENDED" ? <ProfileSummary developer={developer} /> : <EditableProfile developer={developer} />}
       </section>
     </section>
   );
@@ -105,6 +107,22 @@ function StandingNotice({ developer }: { developer: Developer }) {
           <ResubmitProfileButton />
         </>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The profile form; for a verified developer it starts from the change under review, if any (the
+ * next save builds on it), beside a notice of that change or of the last one's rejection.
+ */
+async function EditableProfile({ developer }: { developer: Developer }) {
+  const profile = developerView(await ownProfile(developer));
+  const pending = profile.profileChange?.status === "PENDING" ? profile.profileChange : null;
+  const { name, companyName, websiteUrl, bio } = pending ?? profile;
+  return (
+    <div className="space-y-4">
+      {profile.profileChange ? <ProfileChangeNotice change={profile.profileChange} /> : null}
+      <ProfileForm profile={{ email: profile.email, name, companyName, websiteUrl, bio }} reviewed={isVerified(developer)} />
     </div>
   );
 }

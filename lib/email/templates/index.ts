@@ -9,6 +9,8 @@ import { developerRejectedEmail, type DeveloperRejectedInput } from "./developer
 import { developerSuspendedEmail, type DeveloperSuspendedInput } from "./developer-suspended";
 import { developerVerifiedEmail, type DeveloperVerifiedInput } from "./developer-verified";
 import type { RenderedEmail } from "./layout";
+import { profileChangeApprovedEmail, type ProfileChangeApprovedInput } from "./profile-change-approved";
+import { profileChangeRejectedEmail, type ProfileChangeRejectedInput } from "./profile-change-rejected";
 
 export type { RenderedEmail };
 export { REVIEW_CRITERION_LABELS } from "@/lib/domain/enums";
@@ -22,7 +24,9 @@ export type EmailInput =
   | AppApprovedInput
   | AppRejectedInput
   | AppUpdateApprovedInput
-  | AppUpdateRejectedInput;
+  | AppUpdateRejectedInput
+  | ProfileChangeApprovedInput
+  | ProfileChangeRejectedInput;
 
 // Exhaustive by construction: a new EMAIL_TYPES value without a template fails to compile here.
 const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) => RenderedEmail } = {
@@ -34,6 +38,8 @@ const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) =
   APP_REJECTED: appRejectedEmail,
   APP_UPDATE_APPROVED: appUpdateApprovedEmail,
   APP_UPDATE_REJECTED: appUpdateRejectedEmail,
+  PROFILE_CHANGE_APPROVED: profileChangeApprovedEmail,
+  PROFILE_CHANGE_REJECTED: profileChangeRejectedEmail,
 };
 
 export function renderEmail(input: EmailInput): RenderedEmail {

@@ -37,6 +37,7 @@ describe("POST /api/dev/register", () => {
       statusReason: null,
       resubmittedAt: null,
       verifiedAt: null,
+      profileChange: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: expect.any(String),
     });

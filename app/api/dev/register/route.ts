@@ -8,7 +8,8 @@ import { registerDeveloperBody } from "@/lib/validation/developers";
 export const POST = withYaptureUser(async ({ identity, request, clientAddress, limit }) => {
   await limit("register", clientAddress);
   const input = await readBody(request, registerDeveloperBody);
-  return json(developerView(await registerDeveloper({ identity, input })), { status: 201 });
+  // A new profile has no change under review: it is verified as it is.
+  return json(developerView({ developer: await registerDeveloper({ identity, input }), profileChange: null }), { status: 201 });
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

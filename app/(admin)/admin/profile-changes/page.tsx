@@ -1,0 +1,43 @@
+import { ProfileChangeCard } from "@/components/admin/profile-change-card";
+import { FilterTabs } from "@/components/ui/filter-tabs";
+import { Pager } from "@/components/ui/pager";
+import { requireAdmin } from "@/lib/auth/require-admin";
+import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-review";
+import { adminProfileChangeView } from "@/lib/developers/views";
+import { PROFILE_CHANGE_STATUSES } from "@/lib/domain/enums";
+import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { adminProfileChangesQuery } from "@/lib/validation/admin";
+
+export const metadata = { title: "Profile changes" };
+
+// Verified developers' changes of their public profile: the marketplace shows the verified values
+// until one is approved here.
+export default async function ProfileChangesQueue({ searchParams }: { searchParams: PageSearchParams }) {
+  await requireAdmin("/admin/profile-changes");
+  const { status, ...paging } = await pageQuery(searchParams, adminProfileChangesQuery);
+  const changes = await listProfileChangesForAdmin({ status, paging });
+  return (
+    <section className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">Profile changes</h1>
+        <p className="max-w-2xl text-sm text-slate-600">
+          A verified developer&apos;s name, company, website and description change only when approved here; until then the marketplace
+          shows the verified profile.
+        </p>
+      </div>
+      <FilterTabs
+        label="Profile change status"
+        values={PROFILE_CHANGE_STATUSES}
+        current={status}
+        href={(value) => `/admin/profile-changes?status=${value ?? "PENDING"}`}
+      />
+      {changes.total === 0 ? <p className="text-sm text-slate-600">No profile changes here.</p> : null}
+      <div className="space-y-4">
+        {changes.items.map(adminProfileChangeView).map((change) => (
+          <ProfileChangeCard key={change.id} change={change} />
+        ))}
+      </div>
+      <Pager basePath="/admin/profile-changes" params={{ status }} of={changes} />
+    </section>
+  );
+}

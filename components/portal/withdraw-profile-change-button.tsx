@@ -1,0 +1,18 @@
+"use client";
+
+import { ActionError } from "@/components/ui/action-error";
+import { Button } from "@/components/ui/button";
+import { useApiAction } from "@/lib/client/use-api-action";
+
+/** Takes the profile change out of review; the public profile stays as it is. */
+export function WithdrawProfileChangeButton() {
+  const withdraw = useApiAction(() => ({ path: "/api/dev/me/profile-change", method: "DELETE" }));
+  return (
+    <div className="space-y-2">
+      <Button variant="secondary" onClick={() => withdraw.mutate()} disabled={withdraw.isPending}>
+        {withdraw.isPending ? "Withdrawing…" : "Withdraw the change"}
+      </Button>
+      <ActionError error={withdraw.error} />
+    </div>
+  );
+}
