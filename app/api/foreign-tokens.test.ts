@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { insertPublicApp } from "@/lib/testing/apps";
 import { createTestDeveloper } from "@/lib/testing/developers";
@@ -95,17 +95,53 @@ describe("a flood of bogus tokens", () => {
 
   describe("50 different bogus tokens from one address", () => {
     environmentForBlock({ RATE_LIMITS: "on", RATE_LIMIT_AUTH_FAILURE: "5/5m" });
+    afterEach(() => vi.useRealTimers());
 
-    it("reach Yapture only until the address has used up its failures", async () => {
+    it("reach Yapture only until the address has failed twice its quota, while tokens seen valid are still checked", async () => {
+      const address = "198.51.100.77";
+      const [seen, unseen] = [await bearer(newUser({ email: ADMIN_EMAIL })), await bearer(newUser({ email: ADMIN_EMAIL }))];
+      expect((await call(adminDevelopers.GET, { headers: seen, clientAddress: address })).status).toBe(200);
       calls.length = 0;
       const statuses = [];
       for (let i = 0; i < 50; i++) {
-        const res = await call(me.GET, { headers: { authorization: `Bearer bogus-token-${i}` }, clientAddress: "198.51.100.77" });
+        const res = await call(me.GET, { headers: { authorization: `Bearer bogus-token-${i}` }, clientAddress: address });
         statuses.push(res.status);
       }
+      // 401 until the quota is used up, 429 after; Yapture is asked about another quota's worth, then no more.
       expect(statuses).toEqual([...Array.from({ length: 5 }, () => 401), ...Array.from({ length: 45 }, () => 429)]);
-      expect(providerCalls()).toBe(5);
+      expect(providerCalls()).toBe(10);
+
+      // A valid token the marketplace has never seen: refused without asking, until the window passes.
+      const refused = await call(adminDevelopers.GET, { headers: unseen, clientAddress: address });
+      expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 429, code: "rate_limited" });
+      expect(providerCalls()).toBe(10);
+
+      // The administrator's token it has seen valid is served, and once its answer is older than the
+      // cache's minute it is asked about again (a revoked token must not outlive that), not refused.
+      expect((await call(adminDevelopers.GET, { headers: seen, clientAddress: address })).status).toBe(200);
+      expect(providerCalls()).toBe(10);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await call(adminDevelopers.GET, { headers: seen, clientAddress: address })).status).toBe(200);
+      expect(calls.filter((path) => path === "/token/introspection")).toHaveLength(11);
     });
+  });
+});
+
+describe("a JWT-shaped garbage token", () => {
+  // The provider will not introspect a structured token (400 unsupported_token_type): that is a bad
+  // token, not an unreachable Yapture.
+  const jwt = ["eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9", "eyJzdWIiOiJhZG1pbiIsImFkbWluIjp0cnVlfQ", "c2lnbmF0dXJl"].join(".");
+
+  it.each([
+    ["the developer API", me.GET],
+    ["the admin API", adminDevelopers.GET],
+  ])("is 401 invalid_token on %s, never 503", async (_, handler) => {
+    const res = await call(handler, { headers: { authorization: `Bearer ${jwt}` } });
+    expectInvalidToken(res);
+    expect(res.headers.get("www-authenticate")).toBe(
+      'Bearer realm="yapture-marketplace", error="invalid_token", error_description="the access token is invalid or has expired"',
+    );
   });
 });
 

@@ -8,11 +8,12 @@ import { apiKeyHeader } from "@/lib/testing/api-keys";
 import { insertPublicApp, validAppBody } from "@/lib/testing/apps";
 import { createTestDeveloper } from "@/lib/testing/developers";
 import { call, type CallResult } from "@/lib/testing/http";
-import { bearer, newUser } from "@/lib/testing/identity";
+import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
 import { environmentForBlock } from "@/lib/testing/environment";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 import { imageServerForFile } from "@/lib/testing/test-file-servers";
 
+import * as adminDevelopers from "./admin/developers/route";
 import * as listApps from "./apps/route";
 import * as appDetail from "./apps/[slug]/route";
 import * as categories from "./apps/categories/list/route";
@@ -77,6 +78,19 @@ describe("public reads", () => {
     expect((await call(listApps.GET, { clientAddress: "198.51.100.11" })).status).toBe(200);
   });
 
+  it("count every address of an IPv6 /64 as one client", async () => {
+    for (const address of ["2001:db8:30:1::1", "2001:db8:30:1::2", "2001:db8:30:1:ffff::3"]) {
+      expect((await call(listApps.GET, { clientAddress: address })).status).toBe(200);
+    }
+    expectLimited(await call(listApps.GET, { clientAddress: "2001:db8:30:1:abcd::99" }), "public-read", 3, 60);
+    expect((await call(listApps.GET, { clientAddress: "2001:db8:30:2::1" })).status).toBe(200);
+  });
+
+  it("count an IPv4-mapped IPv6 address as its IPv4 address", async () => {
+    for (let i = 0; i < 3; i++) expect((await call(listApps.GET, { clientAddress: "198.51.100.13" })).status).toBe(200);
+    expectLimited(await call(listApps.GET, { clientAddress: "::ffff:198.51.100.13" }), "public-read", 3, 60);
+  });
+
   it("is one quota for every public GET under /api/apps", async () => {
     const { app } = await insertPublicApp();
     const address = "198.51.100.12";
@@ -89,15 +103,15 @@ describe("public reads", () => {
 });
 
 describe("installs", () => {
-  it("are limited per client address and app", async () => {
+  it("are limited per client and app, an IPv6 client by its /64", async () => {
     const [{ app }, { app: other }] = await Promise.all([insertPublicApp(), insertPublicApp()]);
-    const post = (slug: string, workspaceId: string, clientAddress = "198.51.100.20") =>
-      call(install.POST, { method: "POST", params: { slug }, body: { workspaceId }, clientAddress });
-    expectCounted(await post(app.slug, "ws-1"), "install", 2, 3600, 1);
-    expectCounted(await post(app.slug, "ws-2"), "install", 2, 3600, 0);
-    expectLimited(await post(app.slug, "ws-3"), "install", 2, 3600);
-    expect((await post(other.slug, "ws-3")).status).toBe(201);
-    expect((await post(app.slug, "ws-3", "198.51.100.21")).status).toBe(201);
+    const post = (slug: string, clientAddress: string) => call(install.POST, { method: "POST", params: { slug }, clientAddress });
+    expectCounted(await post(app.slug, "2001:db8:20::1"), "install", 2, 3600, 1);
+    expectCounted(await post(app.slug, "2001:db8:20::2"), "install", 2, 3600, 0);
+    expectLimited(await post(app.slug, "2001:db8:20:0:1::3"), "install", 2, 3600);
+    expect((await post(other.slug, "2001:db8:20::1")).status).toBe(201);
+    expect((await post(app.slug, "2001:db8:21::1")).status).toBe(201);
+    expect((await post(app.slug, "198.51.100.21")).status).toBe(201);
   });
 });
 
@@ -122,24 +136,64 @@ describe("review writes", () => {
 });
 
 describe("failed authentication", () => {
-  it("blocks every credentialed request from the address once its failures use up the quota", async () => {
+  // The valid credentials below call as one developer more often than the file's developer quota.
+  beforeEach(() => {
+    process.env.RATE_LIMIT_DEVELOPER_API = "100/1m";
+    forgetProcessCaches();
+  });
+  afterEach(() => {
+    process.env.RATE_LIMIT_DEVELOPER_API = LIMITS.RATE_LIMIT_DEVELOPER_API;
+    forgetProcessCaches();
+  });
+  // A bad token, an API key nobody was given, and a forged portal session each count.
+  const failures: Record<string, string>[] = [
+    { authorization: "Bearer bogus-token" },
+    { authorization: `Bearer ${generateApiKey()}` },
+    { cookie: "next-auth.session-token=forged" },
+  ];
+
+  it("refuses the failures from an address once they use up the quota, and never a valid credential", async () => {
     const address = "198.51.100.30";
-    const { token } = await createTestDeveloper();
-    // A bad token, an API key nobody was given, and a forged portal session each count.
-    const failures: Record<string, string>[] = [
-      { authorization: "Bearer bogus-token" },
-      { authorization: `Bearer ${generateApiKey()}` },
-      { cookie: "next-auth.session-token=forged" },
-    ];
+    const { developer, token, user } = await createTestDeveloper();
     for (const headers of failures) {
       const res = await call(me.GET, { headers, clientAddress: address });
       expect(res.status).toBe(401);
+      expect(res.headers.get("ratelimit")).toBeNull();
     }
-    // Even a valid token from that address is refused now, without asking Yapture.
-    expectLimited(await call(me.GET, { headers: token, clientAddress: address }), "auth-failure", 3, 300);
-    expect((await call(me.GET, { headers: token, clientAddress: "198.51.100.31" })).status).toBe(200);
-    // Requests without credentials are not affected.
+    expectLimited(await call(me.GET, { headers: failures[0]!, clientAddress: address }), "auth-failure", 3, 300);
+
+    // Someone else's failures do not lock out valid credentials from the same address: a token the
+    // marketplace has never seen, an API key, a portal session, an administrator's fresh token.
+    const key = { authorization: (await apiKeyHeader(developer)).authorization };
+    const session = { cookie: await sessionCookie(user) };
+    const admin = await bearer(newUser({ email: "admin@example.com" }));
+    expect((await call(me.GET, { headers: token, clientAddress: address })).status).toBe(200);
+    expect((await call(me.GET, { headers: key, clientAddress: address })).status).toBe(200);
+    expect((await call(me.GET, { headers: session, clientAddress: address })).status).toBe(200);
+    expect((await call(adminDevelopers.GET, { headers: admin, clientAddress: address })).status).toBe(200);
+
+    // The failures go on being refused. Once they reach twice the quota, a token never seen valid is
+    // refused without asking Yapture (app/api/foreign-tokens.test.ts counts the calls); everything
+    // the marketplace can check itself, or has seen valid, is still served.
+    for (const headers of failures.slice(1)) expectLimited(await call(me.GET, { headers, clientAddress: address }), "auth-failure", 3, 300);
+    const unseen = await bearer(newUser({ email: "admin@example.com" }));
+    expectLimited(await call(adminDevelopers.GET, { headers: unseen, clientAddress: address }), "auth-failure", 3, 300);
+    expect((await call(me.GET, { headers: token, clientAddress: address })).status).toBe(200);
+    expect((await call(me.GET, { headers: key, clientAddress: address })).status).toBe(200);
+    expect((await call(me.GET, { headers: session, clientAddress: address })).status).toBe(200);
+    expect((await call(adminDevelopers.GET, { headers: admin, clientAddress: address })).status).toBe(200);
+    // From another network the same new token is fine, and requests without credentials are not affected.
+    expect((await call(adminDevelopers.GET, { headers: unseen, clientAddress: "198.51.100.31" })).status).toBe(200);
     expect((await call(listApps.GET, { clientAddress: address })).status).toBe(200);
+  });
+
+  it("counts the failures of every address of an IPv6 /64 together", async () => {
+    const [first, second, third] = failures as [Record<string, string>, Record<string, string>, Record<string, string>];
+    expect((await call(me.GET, { headers: first, clientAddress: "2001:db8:31::1" })).status).toBe(401);
+    expect((await call(me.GET, { headers: second, clientAddress: "2001:db8:31::2" })).status).toBe(401);
+    expect((await call(me.GET, { headers: third, clientAddress: "2001:db8:31:0:ffff::3" })).status).toBe(401);
+    expectLimited(await call(me.GET, { headers: first, clientAddress: "2001:db8:31::4" }), "auth-failure", 3, 300);
+    expect((await call(me.GET, { headers: first, clientAddress: "2001:db8:32::1" })).status).toBe(401);
   });
 });
 
@@ -215,6 +269,17 @@ describe("registration", () => {
       2,
       3600,
     );
+  });
+
+  it("counts every address of an IPv6 /64 as one client", async () => {
+    const registerFrom = async (clientAddress: string) => {
+      const user = newUser();
+      return call(register.POST, { method: "POST", headers: await bearer(user), body: { name: user.name }, clientAddress });
+    };
+    expect((await registerFrom("2001:db8:40::1")).status).toBe(201);
+    expect((await registerFrom("2001:db8:40::2")).status).toBe(201);
+    expectLimited(await registerFrom("2001:db8:40:0:9::3"), "register", 2, 3600);
+    expect((await registerFrom("2001:db8:41::1")).status).toBe(201);
   });
 });
 

@@ -118,11 +118,19 @@ test.describe("two instances on one database", () => {
     const [app] = await sql<
       { id: string; slug: string; install_count: number }[]
     >`select id, slug, install_count from apps where status = 'APPROVED' order by slug limit 1`;
+    // A workspace install is a member's: one person of 40 workspaces, with a token of the provider.
+    const workspaces = Array.from({ length: 40 }, (_, i) => ({ id: `two-ws-${i}`, name: `Two ${i}` }));
+    const minted = await fetch(`${idp.issuer}/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sub: "two-installer", email: "two-installer@example.com", workspaces }),
+    });
+    const { access_token: token } = (await minted.json()) as { access_token: string };
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         fetch(`${origins[i % 2]}/api/apps/${app!.slug}/install`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({ workspaceId: `two-ws-${i % 40}` }),
         }).then((res) => res.status),
       ),

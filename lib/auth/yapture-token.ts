@@ -46,7 +46,12 @@ const userinfoSchema = z.object({
   workspaces: z.unknown().optional(),
 });
 
-type CacheEntry = { identity: YaptureIdentity; expiresAt: number } | { refusal: ApiError; expiresAt: number };
+/**
+ * A good answer is used until `expiresAt` (a minute at most); after that it is kept, until the
+ * token's own expiry, as the record that this token was valid: such a token is asked about again
+ * even from an address locked out for failed sign-ins (VerifyOptions).
+ */
+type CacheEntry = { identity: YaptureIdentity; expiresAt: number; tokenExpiresAt: number } | { refusal: ApiError; expiresAt: number };
 
 const discoveryCache = processCache<string, Endpoints & { expiresAt: number }>("yapture-discovery");
 const tokenCache = processCache<string, CacheEntry>("yapture-tokens");
@@ -110,6 +115,17 @@ function basicAuth(clientId: string, secret: string): string {
 const issuedTo = (claims: z.infer<typeof introspectionSchema>, clientId: string) =>
   claims.client_id === clientId || (Array.isArray(claims.aud) ? claims.aud.includes(clientId) : claims.aud === clientId);
 
+/**
+ * A 400 from introspection that is about the token, not about the marketplace's request: the token
+ * parameter is the only part of it that varies. oidc-provider answers `unsupported_token_type` for
+ * any JWT-shaped token ("structured tokens cannot be introspected"), so garbage shaped like a JWT
+ * is an invalid token, not an outage.
+ */
+async function refusesTheToken(response: Response): Promise<boolean> {
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  return typeof body?.error === "string" && ["unsupported_token_type", "invalid_token", "invalid_request"].includes(body.error);
+}
+
 /** Active, issued to the marketplace, not expired: the token's subject and expiry (ms). */
 async function introspect(endpoint: string, token: string): Promise<{ sub: string; expiresAt: number }> {
   const { YAPTURE_CLIENT_ID: clientId, YAPTURE_CLIENT_SECRET: secret } = env();
@@ -118,6 +134,7 @@ async function introspect(endpoint: string, token: string): Promise<{ sub: strin
     headers: { authorization: basicAuth(clientId, secret), "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ token, token_type_hint: "access_token" }),
   });
+  if (response.status === 400 && (await refusesTheToken(response))) throw refuse("the access token is invalid or has expired");
   if (!response.ok) {
     // 401 here means Yapture refused the marketplace's own credentials: a configuration fault, not the caller's.
     log.error("token introspection failed", { status: response.status });
@@ -158,7 +175,7 @@ async function askIssuer(issuer: string, token: string): Promise<CacheEntry> {
   try {
     const { sub, expiresAt } = await introspect(endpoints.introspection, token);
     const identity = await userinfo(endpoints.userinfo, token, sub);
-    return { identity, expiresAt: Math.min(Date.now() + IDENTITY_TTL_MS, expiresAt) };
+    return { identity, expiresAt: Math.min(Date.now() + IDENTITY_TTL_MS, expiresAt), tokenExpiresAt: expiresAt };
   } catch (error) {
     if (error instanceof TokenRefused) return { refusal: error.error, expiresAt: Date.now() + REFUSAL_TTL_MS };
     throw error;
@@ -178,8 +195,16 @@ function answer(entry: CacheEntry): YaptureIdentity {
   return entry.identity;
 }
 
+export type VerifyOptions = {
+  /**
+   * Called before Yapture is asked about a token this process has no answer for and has not seen
+   * valid before; it throws to refuse the token without asking (an address locked out for failures).
+   */
+  beforeAskingAboutUnseen?: () => void;
+};
+
 /** The Yapture user a bearer token belongs to; 401 for a bad or foreign token, 503 if Yapture is unreachable. */
-export async function verifyYaptureToken(token: string): Promise<YaptureIdentity> {
+export async function verifyYaptureToken(token: string, options: VerifyOptions = {}): Promise<YaptureIdentity> {
   if (token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) {
     throw unauthenticated("the access token is malformed", { tokenSent: true });
   }
@@ -190,6 +215,8 @@ export async function verifyYaptureToken(token: string): Promise<YaptureIdentity
 
   let pending = inFlight.get(key);
   if (!pending) {
+    const seenValid = cached !== undefined && "identity" in cached && cached.tokenExpiresAt > Date.now();
+    if (!seenValid) options.beforeAskingAboutUnseen?.();
     pending = askIssuer(issuer, token)
       .then((entry) => {
         remember(key, entry);

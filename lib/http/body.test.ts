@@ -91,6 +91,48 @@ describe("readBody", () => {
   });
 });
 
+describe("a request without a body", () => {
+  const optionalSchema = z.strictObject({ name: z.string().optional() });
+  const optional = route(async ({ request }) => json(await readBody(request, optionalSchema, { optional: true })));
+
+  // Next hands a POST that has neither Content-Length nor a body (`curl -X POST`) to the handler
+  // as an empty stream: that is no body, not a body of the wrong type.
+  it.each([
+    ["without any header", {}],
+    ["with a JSON content type", { "content-type": "application/json" }],
+    ["with another content type", { "content-type": "text/plain" }],
+  ])("is an absent body when the stream is empty (%s)", async (_what, headers) => {
+    const res = await call(optional, { method: "POST", streamed: true, headers });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({});
+  });
+
+  it("is a clear 400 where the body is required, never a 415", async () => {
+    const res = await call(echo, { method: "POST", streamed: true });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual([{ path: "", code: "required", message: "a JSON body is required" }]);
+  });
+
+  it("is 415 as soon as a byte arrives without a JSON content type", async () => {
+    const res = await call(optional, { method: "POST", streamed: true, rawBody: "{}" });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe("unsupported_media_type");
+  });
+
+  it("refuses a body of another type announced by its length before reading it", async () => {
+    const stalled = new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => {}) });
+    const request = new Request("http://localhost/api/x", {
+      method: "POST",
+      headers: { "content-type": "text/plain", "content-length": "10" },
+      body: stalled,
+      duplex: "half",
+    } as RequestInit);
+    const response = await optional(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(415);
+  });
+});
+
 describe("NUL characters", () => {
   it("are refused in any string of the body, naming the field", async () => {
     const res = await call(echo, { method: "POST", rawBody: '{"name":"a\\u0000b"}', headers: { "content-type": "application/json" } });

@@ -71,13 +71,20 @@ function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** The raw JSON value of a request body, or the matching 4xx. An empty body reads as `undefined`. */
+const unsupportedMediaType = () => new ApiError("unsupported_media_type", "send the body as application/json");
+
+/**
+ * The raw JSON value of a request body, or the matching 4xx. No body reads as `undefined`: no bytes
+ * at all, whatever the headers say (a `curl -X POST` sends neither Content-Length nor Content-Type,
+ * and Next still hands the handler an empty stream), or a JSON body of only whitespace.
+ */
 async function readJson(request: Request): Promise<unknown> {
-  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
-  if (hasBody && !isJsonContentType(request.headers.get("content-type"))) {
-    throw new ApiError("unsupported_media_type", "send the body as application/json");
-  }
+  const isJson = isJsonContentType(request.headers.get("content-type"));
+  // A body announced by its length and not JSON is refused before a byte of it is read.
+  if (!isJson && Number(request.headers.get("content-length")) > 0) throw unsupportedMediaType();
   const text = await readLimitedText(request);
+  if (text === "") return undefined;
+  if (!isJson) throw unsupportedMediaType();
   if (text.trim() === "") return undefined;
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new ApiError("invalid_json", `the body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { resolveClientAddress, trustedProxies, UNKNOWN_CLIENT } from "./client-address";
+import {
+  CLIENT_ADDRESS_HEADER,
+  clientAddressOf,
+  clientNetworkOf,
+  resolveClientAddress,
+  trustedProxies,
+  UNKNOWN_CLIENT,
+} from "./client-address";
 
 const none = trustedProxies(undefined);
 const proxies = trustedProxies("10.0.0.0/8, 127.0.0.1, fd00::/8");
@@ -29,5 +36,40 @@ describe("resolveClientAddress", () => {
 
   it("refuses a TRUST_PROXY entry that is not an address or range", () => {
     expect(() => trustedProxies("10.0.0.0/8, proxy.internal")).toThrow(/TRUST_PROXY: proxy.internal/);
+  });
+});
+
+describe("clientNetworkOf", () => {
+  it.each([
+    ["an IPv4 address as it is", "203.0.113.7", "203.0.113.7"],
+    ["an IPv6 address by its /64", "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["every spelling of one /64 alike", "2001:DB8:0001:0002::9", "2001:db8:1:2::/64"],
+    ["a /64 with zero groups in canonical form", "2001:db8::1", "2001:db8::/64"],
+    ["an address with an embedded IPv4 tail", "2001:db8:1:2:3:4:1.2.3.4", "2001:db8:1:2::/64"],
+    ["an IPv4-mapped address as IPv4", "::ffff:192.0.2.1", "192.0.2.1"],
+    ["an IPv4-mapped address in hex as IPv4", "::FFFF:c000:0201", "192.0.2.1"],
+    ["a link-local address without its zone", "fe80::1%eth0", "fe80::/64"],
+    ["loopback", "::1", "::/64"],
+    ["anything else as unknown", "not-an-address", UNKNOWN_CLIENT],
+  ])("keys %s", (_what, address, expected) => {
+    expect(clientNetworkOf(address)).toBe(expected);
+  });
+
+  it("gives the 2^64 addresses of a /64 one key, and its neighbours others", () => {
+    const keys = new Set(["2001:db8:a:b::1", "2001:db8:a:b:ffff:ffff:ffff:ffff", "2001:db8:a:b:1234::5678"].map(clientNetworkOf));
+    expect(keys).toEqual(new Set(["2001:db8:a:b::/64"]));
+    expect(clientNetworkOf("2001:db8:a:c::1")).not.toBe(clientNetworkOf("2001:db8:a:b::1"));
+  });
+});
+
+describe("clientAddressOf", () => {
+  const requestFrom = (address?: string) =>
+    new Request("http://localhost/", { headers: address === undefined ? {} : { [CLIENT_ADDRESS_HEADER]: address } });
+
+  it("keys the stamped address by its network, and anything else as unknown", () => {
+    expect(clientAddressOf(requestFrom("2001:db8:5:6::42"))).toBe("2001:db8:5:6::/64");
+    expect(clientAddressOf(requestFrom("198.51.100.4"))).toBe("198.51.100.4");
+    expect(clientAddressOf(requestFrom("evil, 1.2.3.4"))).toBe(UNKNOWN_CLIENT);
+    expect(clientAddressOf(requestFrom())).toBe(UNKNOWN_CLIENT);
   });
 });

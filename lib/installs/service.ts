@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db/client";
 import { apps, installs } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
+import { unauthenticated } from "@/lib/auth/challenges";
 import type { Workspace, YaptureIdentity } from "@/lib/auth/identity";
 import { env } from "@/lib/env";
 import { ApiError, notFound } from "@/lib/http/errors";
@@ -17,8 +18,18 @@ function clientKeyOf(clientAddress: string): string {
   return createHmac("sha256", env().nextAuthSecret).update(`install:${clientAddress}`).digest("base64url").slice(0, 32);
 }
 
-/** A person installs into a workspace of theirs (Yapture's `workspaces` claim), never another. */
-function assertInstallerWorkspace(installer: YaptureIdentity, workspaceId: string | undefined): void {
+/**
+ * A workspace install is a person's, into a workspace of theirs (Yapture's `workspaces` claim),
+ * never another: a stranger naming workspaces would count one install per invented id, and claim
+ * a real workspace before its members install. Without credentials only an anonymous install
+ * (no workspace) is possible.
+ */
+function assertInstallerWorkspace(installer: YaptureIdentity | null, workspaceId: string | undefined): void {
+  if (installer === null) {
+    if (workspaceId === undefined) return;
+    const detail = "installing into a workspace needs the Yapture sign-in of one of its members (an access token or the site's session)";
+    throw unauthenticated(detail, { tokenSent: false });
+  }
   if (workspaceId === undefined) {
     const message = "choose one of your Yapture workspaces";
     throw new ApiError("validation_failed", `workspaceId: ${message}`, { errors: [{ path: "workspaceId", code: "required", message }] });
@@ -30,7 +41,7 @@ function assertInstallerWorkspace(installer: YaptureIdentity, workspaceId: strin
 
 /**
  * Records an installation of a public app. A workspace counts once per app; an anonymous install
- * (no workspace) counts once per client address, app and UTC day. Partial unique indexes settle
+ * (no workspace) counts once per client network (clientNetworkOf), app and UTC day. Partial unique indexes settle
  * both under concurrency, and the counter moves in the same statement only when a row was
  * inserted, so it always equals the number of install rows. One statement, not a transaction of
  * four: installs are the busiest write (docs/benchmarks.md).
@@ -44,10 +55,10 @@ export async function installApp({
   slug: string;
   input: InstallInput;
   clientAddress: string;
-  /** A signed-in Yapture user installs into one of their own workspaces; null for anonymous API installs. */
+  /** A signed-in Yapture user installs into one of their own workspaces; null: an anonymous install, without a workspace. */
   installer: YaptureIdentity | null;
 }): Promise<InstallResult> {
-  if (installer) assertInstallerWorkspace(installer, input.workspaceId);
+  assertInstallerWorkspace(installer, input.workspaceId);
   const now = new Date();
   const workspaceId = input.workspaceId ?? null;
   const clientKey = workspaceId === null ? clientKeyOf(clientAddress) : null;

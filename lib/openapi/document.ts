@@ -32,13 +32,15 @@ ${Object.entries(ERROR_CODES)
 Every response carries \`X-Request-Id\`; quote it when reporting a problem.
 
 **Rate limits.** Public reads, installs, review writes, registration, the developer API and submits
-are limited per client address, user or developer, and failed authentication per address. Over a
-limit the answer is 429 \`rate_limited\` with \`Retry-After\`. Limited responses carry
+are limited per client, user or developer, and failed authentication per client; a client is its
+IPv4 address, or its IPv6 /64. Over a limit the answer is 429 \`rate_limited\` with \`Retry-After\`.
+Valid credentials are never refused for failures others sent from the same client; once its
+failures use up their quota, a refused credential is 429 instead of 401. Limited responses carry
 \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers), each a list with one
 item per policy the request counted against, e.g. \`"developer-api";r=297;t=41, "submit";r=29;t=3600\`.
 
 **Input limits.** JSON bodies are at most 1 MiB and nest at most 64 levels (deeper:
-400 \`invalid_json\`); strings must not contain NUL characters. A path that is not valid
+400 \`invalid_json\`); a request with no body bytes has no body, whatever its headers say; strings must not contain NUL characters. A path that is not valid
 percent-encoded UTF-8 names nothing: 404 \`not_found\`.`;
 
 /** Converts a zod schema, moving named schemas (`.meta({ id })`) into components. */

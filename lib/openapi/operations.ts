@@ -149,9 +149,11 @@ export const OPERATIONS: Operation[] = [
     summary: "Record an installation",
     description:
       "A workspace counts once per app: the first install answers 201, repeats 200. " +
-      "Without `workspaceId` an install counts once per client address, app and UTC day (repeats: 200 with the unchanged count). " +
-      "Sent with a Yapture access token or the site's session, the install is the person's: `workspaceId` is required and must be " +
-      "one of their Yapture workspaces (the `workspaces` claim); another is 403 `forbidden`, an API key 403 too.",
+      "Without `workspaceId` an anonymous install counts once per client, app and UTC day (repeats: 200 with the unchanged count); " +
+      "a client is its IPv4 address or its IPv6 /64. The body is optional: none at all (also without `Content-Length`) is an anonymous install. " +
+      "A `workspaceId` needs a Yapture access token or the site's session of a member of that workspace: without credentials it is " +
+      "401 `unauthenticated`; sent with them, the install is the person's, `workspaceId` is required and must be one of their Yapture " +
+      "workspaces (the `workspaces` claim); another is 403 `forbidden`, an API key 403 too.",
     body: installBody,
     bodyOptional: true,
     success: {

@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import { environmentForBlock } from "@/lib/testing/environment";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
-import { assertNotBlocked, consume, RateLimitedError, recordFailure } from "./limiter";
+import { consume, failureStanding, RateLimitedError, recordFailure } from "./limiter";
 
 // The limiter as it runs on a database server (rate-limiter-flexible's Drizzle store, since
 // DATABASE_URL is set), with the database under the test's control: unreachable, broken, or an
@@ -56,7 +56,7 @@ describe("when the store is unreachable", () => {
     vi.setSystemTime(start);
     for (let i = 0; i < 5; i++) expect(await consume("publicRead", "198.51.100.1")).toBeNull();
     await expect(recordFailure("authFailure", "198.51.100.1")).resolves.toBeUndefined();
-    await expect(assertNotBlocked("authFailure", "198.51.100.1")).resolves.toBeUndefined();
+    await expect(failureStanding("authFailure", "198.51.100.1")).resolves.toBeNull();
     expect(warnings()).toBe(1);
 
     vi.setSystemTime(start + 59_000);
@@ -72,7 +72,7 @@ describe("when the store is unreachable", () => {
     database.open = async () => store; // not migrated yet: no rate_limits table
     expect(await consume("publicRead", "198.51.100.2")).toBeNull();
     await expect(recordFailure("authFailure", "198.51.100.2")).resolves.toBeUndefined();
-    await expect(assertNotBlocked("authFailure", "198.51.100.2")).resolves.toBeUndefined();
+    await expect(failureStanding("authFailure", "198.51.100.2")).resolves.toBeNull();
     expect(warnings()).toBe(1);
   });
 });
@@ -94,14 +94,17 @@ describe("once the store is back", () => {
     expect(warnings()).toBe(1);
   });
 
-  it("blocks an address whose failed authentications used up the quota", async () => {
+  it("counts an address's failed authentications and says how it stands against the quota", async () => {
     database.open = async () => store;
-    await assertNotBlocked("authFailure", "198.51.100.4");
+    expect(await failureStanding("authFailure", "198.51.100.4")).toBeNull();
     await recordFailure("authFailure", "198.51.100.4");
     await recordFailure("authFailure", "198.51.100.4");
-    const blocked = await assertNotBlocked("authFailure", "198.51.100.4").catch((error: unknown) => error);
-    expect(blocked).toBeInstanceOf(RateLimitedError);
-    expect((blocked as RateLimitedError).state).toMatchObject({ policy: { name: "authFailure", points: 2, seconds: 300 }, remaining: 0 });
-    await expect(assertNotBlocked("authFailure", "198.51.100.5")).resolves.toBeUndefined();
+    await recordFailure("authFailure", "198.51.100.4");
+    const standing = await failureStanding("authFailure", "198.51.100.4");
+    expect(standing).toMatchObject({ failures: 3, quota: 2 });
+    expect(standing?.tooMany).toBeInstanceOf(RateLimitedError);
+    expect(standing?.tooMany.state).toMatchObject({ policy: { name: "authFailure", points: 2, seconds: 300 }, remaining: 0 });
+    expect(standing?.tooMany.state.resetSeconds).toBeGreaterThan(0);
+    expect(await failureStanding("authFailure", "198.51.100.5")).toBeNull();
   });
 });

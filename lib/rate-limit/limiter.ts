@@ -92,16 +92,19 @@ export async function recordFailure(name: PolicyName, key: string): Promise<void
   }
 }
 
-/** 429 while the key has used up its quota (e.g. too many failed sign-ins from one address). */
-export async function assertNotBlocked(name: PolicyName, key: string): Promise<void> {
-  if (limitsOff()) return;
+/** How many failures a key has counted in its window, and the 429 to answer once they pass the quota. */
+type FailureStanding = { failures: number; quota: number; tooMany: RateLimitedError };
+
+/** The key's failures so far; null when it has none, limits are off or the store is unreachable. */
+export async function failureStanding(name: PolicyName, key: string): Promise<FailureStanding | null> {
+  if (limitsOff()) return null;
   const policy = policyOf(name);
   let state: RateLimiterRes | null;
   try {
     state = await (await limiterFor(policy)).get(key);
   } catch (error) {
-    failOpen(policy, error);
-    return;
+    return failOpen(policy, error);
   }
-  if (state && state.consumedPoints >= policy.points) throw tooMany(policy, state);
+  if (!state || state.consumedPoints <= 0) return null;
+  return { failures: state.consumedPoints, quota: policy.points, tooMany: tooMany(policy, state) };
 }

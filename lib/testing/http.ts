@@ -12,9 +12,22 @@ type CallOptions = {
   /** Serialized as JSON with Content-Type application/json unless `rawBody` is given. */
   body?: unknown;
   rawBody?: string;
+  /**
+   * Sends the body (`rawBody`, or nothing) as a stream without Content-Length, as Next hands a
+   * request to the handler: a `curl -X POST` without a body arrives as an empty stream.
+   */
+  streamed?: boolean;
   /** The client address the production server would stamp on the request (scripts/serve.ts). */
   clientAddress?: string;
 };
+
+const streamOf = (text: string) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (text !== "") controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
 
 export type CallResult = { status: number; headers: Headers; body: any; text: string };
 
@@ -34,7 +47,7 @@ export async function call(handler: NextRouteHandler, options: CallOptions = {})
   const request = new Request(`http://localhost:3000${options.path ?? "/api/test"}`, {
     method: options.method ?? "GET",
     headers,
-    body,
+    ...(options.streamed ? { body: streamOf(body ?? ""), duplex: "half" } : { body }),
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();

@@ -16,10 +16,12 @@ import * as categories from "./categories/list/route";
 import * as featured from "./featured/list/route";
 import * as list from "./route";
 
+// A signed-in visitor, who installs into their own workspace and reviews.
+const visitor = newUser();
 let reviewer: Record<string, string>;
 
 beforeAll(async () => {
-  reviewer = await bearer(newUser());
+  reviewer = await bearer(visitor);
   // One public app, so the listings are not trivially empty.
   await insertPublicApp({ category: "PRODUCTIVITY", featured: true });
 });
@@ -39,7 +41,12 @@ async function visitorView(slug: string) {
     call(bySlug.GET, { params }),
     call(appReviews.GET, { params }),
   ]);
-  const installed = await call(install.POST, { method: "POST", params, body: { workspaceId: "ws-1" } });
+  const installed = await call(install.POST, {
+    method: "POST",
+    params,
+    headers: reviewer,
+    body: { workspaceId: visitor.workspaces[0]!.id },
+  });
   const reviewed = await call(appReviews.POST, { method: "POST", params, headers: reviewer, body: { rating: 5 } });
   return {
     listed: slugsOf(all.body).includes(slug),

@@ -16,6 +16,12 @@ type InstallOptions = Omit<Parameters<typeof call>[1] & object, "method" | "para
 const post = (slug: string, options: InstallOptions = {}) =>
   call(install.POST, { method: "POST", path: `/api/apps/${slug}/install`, params: { slug }, ...options });
 
+/** The site's session of a new person who belongs to `workspaceId` (checked without asking Yapture). */
+async function memberOf(workspaceId: string): Promise<Record<string, string>> {
+  const user = newUser({ workspaces: [{ id: workspaceId, name: `Team ${workspaceId}` }] });
+  return { cookie: await sessionCookie(user), origin: "http://localhost:3000" };
+}
+
 async function installRows(appId: string): Promise<number> {
   const db = await getDb();
   const [row] = await db.select({ n: count() }).from(installs).where(eq(installs.appId, appId));
@@ -23,19 +29,19 @@ async function installRows(appId: string): Promise<number> {
 }
 
 describe("POST /api/apps/:slug/install", () => {
-  it("counts a workspace once: 201, then 200 with the same count", async () => {
+  it("counts a workspace once: 201, then 200 with the same count, whichever member installs", async () => {
     const { app } = await insertPublicApp({ installCount: 0 });
-    const first = await post(app.slug, { body: { workspaceId: "ws-acme" } });
+    const first = await post(app.slug, { headers: await memberOf("ws-acme"), body: { workspaceId: "ws-acme" } });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ slug: app.slug, installCount: 1 });
     expect(first.headers.get("cache-control")).toBe("no-store");
     expect(first.headers.get("x-request-id")).toBeTruthy();
 
-    const again = await post(app.slug, { body: { workspaceId: "ws-acme" } });
+    const again = await post(app.slug, { headers: await memberOf("ws-acme"), body: { workspaceId: "ws-acme" } });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ slug: app.slug, installCount: 1 });
 
-    const other = await post(app.slug, { body: { workspaceId: "ws-other" } });
+    const other = await post(app.slug, { headers: await memberOf("ws-other"), body: { workspaceId: "ws-other" } });
     expect(other.status).toBe(201);
     expect(other.body.installCount).toBe(2);
     expect(await installRows(app.id)).toBe(2);
@@ -44,12 +50,15 @@ describe("POST /api/apps/:slug/install", () => {
   it("counts a workspace per app, not globally", async () => {
     const { app: one } = await insertPublicApp();
     const { app: two } = await insertPublicApp();
-    expect((await post(one.slug, { body: { workspaceId: "ws-shared" } })).status).toBe(201);
-    expect((await post(two.slug, { body: { workspaceId: "ws-shared" } })).status).toBe(201);
+    const headers = await memberOf("ws-shared");
+    expect((await post(one.slug, { headers, body: { workspaceId: "ws-shared" } })).status).toBe(201);
+    expect((await post(two.slug, { headers, body: { workspaceId: "ws-shared" } })).status).toBe(201);
   });
 
   it.each([
     ["no body", {}],
+    ["no body and no Content-Length, as `curl -X POST` sends it", { streamed: true }],
+    ["an empty stream with a JSON content type", { streamed: true, headers: { "content-type": "application/json" } }],
     ["an empty JSON object", { body: {} }],
     ["an empty body with a JSON content type", { rawBody: "", headers: { "content-type": "application/json" } }],
     ["whitespace", { rawBody: "  \n", headers: { "content-type": "application/json" } }],
@@ -85,7 +94,8 @@ describe("POST /api/apps/:slug/install", () => {
 
   it("stays exact under 200 concurrent installs from distinct workspaces", async () => {
     const { app } = await insertPublicApp({ installCount: 0 });
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(app.slug, { body: { workspaceId: `ws-${i}` } })));
+    const members = await Promise.all(Array.from({ length: 200 }, (_, i) => memberOf(`ws-${i}`)));
+    const results = await Promise.all(members.map((headers, i) => post(app.slug, { headers, body: { workspaceId: `ws-${i}` } })));
     expect(results.every((res) => res.status === 201)).toBe(true);
     // Every request saw a different count: each increment was its own.
     expect(new Set(results.map((res) => res.body.installCount)).size).toBe(200);
@@ -95,7 +105,8 @@ describe("POST /api/apps/:slug/install", () => {
 
   it("counts one workspace once under concurrency, and anonymous installs alongside each", async () => {
     const { app } = await insertPublicApp({ installCount: 0 });
-    const same = Array.from({ length: 30 }, () => post(app.slug, { body: { workspaceId: "ws-racing" } }));
+    const headers = await memberOf("ws-racing");
+    const same = Array.from({ length: 30 }, () => post(app.slug, { headers, body: { workspaceId: "ws-racing" } }));
     const anonymous = Array.from({ length: 20 }, (_, i) => post(app.slug, { clientAddress: `192.0.2.${i + 1}` }));
     const [sameResults, anonymousResults] = await Promise.all([Promise.all(same), Promise.all(anonymous)]);
     expect(sameResults.filter((res) => res.status === 201)).toHaveLength(1);
@@ -127,7 +138,8 @@ describe("POST /api/apps/:slug/install", () => {
 
   it("accepts the widest workspace id", async () => {
     const { app } = await insertPublicApp();
-    const res = await post(app.slug, { body: { workspaceId: `Ab0._:-${"x".repeat(93)}` } });
+    const workspaceId = `Ab0._:-${"x".repeat(93)}`;
+    const res = await post(app.slug, { headers: await memberOf(workspaceId), body: { workspaceId } });
     expect(res.status).toBe(201);
   });
 
@@ -141,6 +153,7 @@ describe("POST /api/apps/:slug/install", () => {
       "unsupported_media_type",
     ],
     ["a body without content type", { rawBody: '{"workspaceId":"ws-1"}' }, 415, "unsupported_media_type"],
+    ["a streamed body without content type", { rawBody: "{}", streamed: true }, 415, "unsupported_media_type"],
   ])("refuses %s", async (_what, options, status, code) => {
     const { app } = await insertPublicApp({ installCount: 0 });
     const res = await post(app.slug, options);
@@ -151,20 +164,62 @@ describe("POST /api/apps/:slug/install", () => {
   });
 
   it.each(["no-such-app", "featured", "Not A Slug"])("answers an unknown slug %j with 404", async (slug) => {
-    const res = await post(slug, { body: { workspaceId: "ws-1" } });
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe("not_found");
+    for (const options of [{}, { headers: await memberOf("ws-1"), body: { workspaceId: "ws-1" } }]) {
+      const res = await post(slug, options);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
   });
 
   it.each(["UNPUBLISHED", "DRAFT", "REJECTED"] as const)("answers a %s app with 404, counting nothing", async (status) => {
     const { app } = await insertPublicApp({ status, installCount: 7 });
-    for (const body of [{ workspaceId: "ws-1" }, undefined]) {
-      const res = await post(app.slug, body ? { body } : {});
+    for (const options of [{ headers: await memberOf("ws-1"), body: { workspaceId: "ws-1" } }, {}]) {
+      const res = await post(app.slug, options);
       expect(res.status).toBe(404);
       expect(res.body.code).toBe("not_found");
     }
     expect(await installRows(app.id)).toBe(0);
     expect((await readApp(app.id)).installCount).toBe(7);
+  });
+});
+
+describe("inflating the count (the attacks)", () => {
+  it("refuses a workspace named without credentials: 401 with the bare Bearer challenge, counting nothing", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    // One stranger, 20 invented workspaces: not one of them counts.
+    for (let i = 0; i < 20; i++) {
+      const res = await post(app.slug, { body: { workspaceId: `ws-invented-${i}` }, clientAddress: "203.0.113.66" });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe("unauthenticated");
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="yapture-marketplace"');
+    }
+    expect((await readApp(app.id)).installCount).toBe(0);
+    expect(await installRows(app.id)).toBe(0);
+  });
+
+  it("cannot claim a real person's workspace: their own install later is the one that counts", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const person = newUser();
+    const theirs = person.workspaces[0]!.id;
+    expect((await post(app.slug, { body: { workspaceId: theirs } })).status).toBe(401);
+    expect((await post(app.slug, { headers: await bearer(newUser()), body: { workspaceId: theirs } })).status).toBe(403);
+    const own = await post(app.slug, { headers: await bearer(person), body: { workspaceId: theirs } });
+    expect(own.status).toBe(201);
+    expect(own.body.installCount).toBe(1);
+    expect(await installedWorkspaces({ slug: app.slug, workspaces: person.workspaces })).toEqual([person.workspaces[0]]);
+  });
+
+  it("counts anonymous installs from 50 addresses of one IPv6 /64 once a day, like one client", async () => {
+    const { app } = await insertPublicApp({ installCount: 0 });
+    const results = [];
+    for (let i = 1; i <= 50; i++) results.push((await post(app.slug, { clientAddress: `2001:db8:7:7::${i.toString(16)}` })).status);
+    expect(results).toEqual([201, ...Array.from({ length: 49 }, () => 200)]);
+    // Another /64 is another client; the IPv4-mapped form of an address is that IPv4 address.
+    expect((await post(app.slug, { clientAddress: "2001:db8:7:8::1" })).status).toBe(201);
+    expect((await post(app.slug, { clientAddress: "192.0.2.80" })).status).toBe(201);
+    expect((await post(app.slug, { clientAddress: "::ffff:192.0.2.80" })).status).toBe(200);
+    expect((await readApp(app.id)).installCount).toBe(3);
+    expect(await installRows(app.id)).toBe(3);
   });
 });
 

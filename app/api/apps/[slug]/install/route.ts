@@ -5,7 +5,7 @@ import { installView } from "@/lib/installs/views";
 import { installBody } from "@/lib/validation/public";
 
 // POST /api/apps/:slug/install — record an install: 201 when counted, 200 when the workspace already had it.
-// Anonymous, or as a Yapture user (token or session) into one of their own workspaces.
+// Anonymous without a workspace (once per client, app and day), or as a Yapture user (token or session) into one of their own workspaces.
 export const POST = route<{ slug: string }>(async ({ request, params, clientAddress, limit }) => {
   await limit("install", `${clientAddress} ${params.slug}`);
   const installer = await optionalYaptureUser(request);
