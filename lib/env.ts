@@ -116,6 +116,7 @@ export function preflightOfProcess(): { errors: string[]; warnings: string[] } {
   return isServer ? productionPreflight(process.env) : { errors: [], warnings: [] };
 }
 
+// One key: the environment, parsed.
 const parsed = processCache<"env", Env>("env");
 
 /** The validated environment, read once per process on first use (never at import time). */

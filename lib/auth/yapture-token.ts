@@ -5,7 +5,8 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
-import { processCache } from "@/lib/process-cache";
+import { KiB, MiB, estimateBytes } from "@/lib/bounded-cache";
+import { boundedCache, processCache } from "@/lib/process-cache";
 
 import { unauthenticated } from "./challenges";
 import type { YaptureIdentity } from "./identity";
@@ -16,13 +17,23 @@ import { workspacesFromClaim } from "./workspaces-claim";
 // not act as that person here. Introspection (RFC 7662, authenticated with the marketplace's client
 // credentials) answers both; userinfo then gives the account's claims. Answers are cached by token
 // hash: a good one never beyond the token's `exp`, a refusal for 30 s, so a flood of bogus tokens
-// does not become a flood of calls to Yapture.
+// does not become a flood of calls to Yapture. Good answers and refusals have budgets of their own,
+// so a flood of bogus tokens cannot push out the answers of the people signed in.
 
 const REQUEST_TIMEOUT_MS = 3_000;
 const IDENTITY_TTL_MS = 60_000;
 const REFUSAL_TTL_MS = 30_000;
 const DISCOVERY_TTL_MS = 10 * 60_000;
-const MAX_CACHED_TOKENS = 5_000;
+/** ~6,000 tokens within the minute an answer lives (an identity is ~0.7 KiB; in 100 workspaces with the longest names ~68). */
+const IDENTITIES_MAX_BYTES = 4 * MiB;
+/**
+ * ~1,700 refused tokens within the 30 s a refusal lives (~0.3 KiB each): with the failed-auth limit
+ * (RATE_LIMIT_AUTH_FAILURE) a few per address, so hundreds of addresses failing at once.
+ */
+const REFUSALS_MAX_BYTES = 512 * KiB;
+/** Questions to Yapture in flight, one per token asked about at once (~0.5 KiB each): ~500. */
+const IN_FLIGHT_MAX_BYTES = 256 * KiB;
+const PENDING_QUESTION_BYTES = 512;
 const MAX_TOKEN_LENGTH = 4_096;
 // RFC 6750 b64token: anything else cannot be a token, and is refused without asking Yapture.
 const TOKEN_SHAPE = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -51,11 +62,25 @@ const userinfoSchema = z.object({
  * token's own expiry, as the record that this token was valid: such a token is asked about again
  * even from an address locked out for failed sign-ins (VerifyOptions).
  */
-type CacheEntry = { identity: YaptureIdentity; expiresAt: number; tokenExpiresAt: number } | { refusal: ApiError; expiresAt: number };
+type Identified = { identity: YaptureIdentity; expiresAt: number; tokenExpiresAt: number };
+/** A refusal is kept as its reason, not as the error: an Error holds its stack's frames, and they hold the token. */
+type Refused = { refusal: string; expiresAt: number };
+type Answer = Identified | Refused;
 
+// Keyed by the configured issuer: one entry.
 const discoveryCache = processCache<string, Endpoints & { expiresAt: number }>("yapture-discovery");
-const tokenCache = processCache<string, CacheEntry>("yapture-tokens");
-const inFlight = new Map<string, Promise<YaptureIdentity>>();
+const identities = boundedCache<string, Identified>({
+  name: "yapture-token-identities",
+  maxBytes: IDENTITIES_MAX_BYTES,
+  sizeOf: estimateBytes,
+});
+const refusals = boundedCache<string, Refused>({ name: "yapture-token-refusals", maxBytes: REFUSALS_MAX_BYTES, sizeOf: estimateBytes });
+/** Concurrent requests with one token share one question; one evicted here is only asked twice. */
+const inFlight = boundedCache<string, Promise<YaptureIdentity>>({
+  name: "yapture-token-questions",
+  maxBytes: IN_FLIGHT_MAX_BYTES,
+  sizeOf: () => PENDING_QUESTION_BYTES,
+});
 
 function unavailable(): ApiError {
   return new ApiError("service_unavailable", "the Yapture identity service cannot be reached; try again shortly", {
@@ -65,11 +90,11 @@ function unavailable(): ApiError {
 
 /** A refusal of the token itself: cached briefly, unlike Yapture being unreachable. */
 class TokenRefused extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message);
+  constructor(readonly detail: string) {
+    super(detail);
   }
 }
-const refuse = (detail: string) => new TokenRefused(unauthenticated(detail, { tokenSent: true }));
+const refuse = (detail: string) => new TokenRefused(detail);
 
 /**
  * A pooled keep-alive connection that Yapture closed just as it was reused fails at once with
@@ -170,29 +195,35 @@ async function userinfo(endpoint: string, token: string, sub: string): Promise<Y
   };
 }
 
-async function askIssuer(issuer: string, token: string): Promise<CacheEntry> {
+async function askIssuer(issuer: string, token: string): Promise<Answer> {
   const endpoints = await endpointsOf(issuer);
   try {
     const { sub, expiresAt } = await introspect(endpoints.introspection, token);
     const identity = await userinfo(endpoints.userinfo, token, sub);
     return { identity, expiresAt: Math.min(Date.now() + IDENTITY_TTL_MS, expiresAt), tokenExpiresAt: expiresAt };
   } catch (error) {
-    if (error instanceof TokenRefused) return { refusal: error.error, expiresAt: Date.now() + REFUSAL_TTL_MS };
+    if (error instanceof TokenRefused) return { refusal: error.detail, expiresAt: Date.now() + REFUSAL_TTL_MS };
     throw error;
   }
 }
 
-function remember(key: string, entry: CacheEntry): void {
-  if (tokenCache.size >= MAX_CACHED_TOKENS) {
-    const oldest = tokenCache.keys().next().value;
-    if (oldest !== undefined) tokenCache.delete(oldest);
-  }
-  tokenCache.set(key, entry);
+function remember(key: string, entry: Answer): void {
+  if ("refusal" in entry) refusals.set(key, entry);
+  else identities.set(key, entry);
 }
 
-function answer(entry: CacheEntry): YaptureIdentity {
-  if ("refusal" in entry) throw entry.refusal;
+function answer(entry: Answer): YaptureIdentity {
+  if ("refusal" in entry) throw unauthenticated(entry.refusal, { tokenSent: true });
   return entry.identity;
+}
+
+function cachedAnswer(key: string): Answer | undefined {
+  const now = Date.now();
+  const identified = identities.get(key);
+  if (identified && identified.expiresAt > now) return identified;
+  const refused = refusals.get(key);
+  if (refused && refused.expiresAt > now) return refused;
+  return undefined;
 }
 
 export type VerifyOptions = {
@@ -203,6 +234,12 @@ export type VerifyOptions = {
   beforeAskingAboutUnseen?: () => void;
 };
 
+/** The token was valid when last asked and has not expired since (its answer may be older than a minute). */
+function seenValid(key: string): boolean {
+  const identified = identities.get(key);
+  return identified !== undefined && identified.tokenExpiresAt > Date.now();
+}
+
 /** The Yapture user a bearer token belongs to; 401 for a bad or foreign token, 503 if Yapture is unreachable. */
 export async function verifyYaptureToken(token: string, options: VerifyOptions = {}): Promise<YaptureIdentity> {
   if (token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) {
@@ -210,20 +247,23 @@ export async function verifyYaptureToken(token: string, options: VerifyOptions =
   }
   const { YAPTURE_ISSUER: issuer, YAPTURE_CLIENT_ID: clientId } = env();
   const key = createHash("sha256").update(issuer).update("\0").update(clientId).update("\0").update(token).digest("hex");
-  const cached = tokenCache.get(key);
-  if (cached && cached.expiresAt > Date.now()) return answer(cached);
+  const cached = cachedAnswer(key);
+  if (cached) return answer(cached);
 
   let pending = inFlight.get(key);
   if (!pending) {
-    const seenValid = cached !== undefined && "identity" in cached && cached.tokenExpiresAt > Date.now();
-    if (!seenValid) options.beforeAskingAboutUnseen?.();
-    pending = askIssuer(issuer, token)
+    if (!seenValid(key)) options.beforeAskingAboutUnseen?.();
+    const question = askIssuer(issuer, token)
       .then((entry) => {
         remember(key, entry);
         return answer(entry);
       })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+      .finally(() => {
+        // Unless it was evicted and the token asked about again meanwhile.
+        if (inFlight.get(key) === question) inFlight.delete(key);
+      });
+    inFlight.set(key, question);
+    pending = question;
   }
   return pending;
 }

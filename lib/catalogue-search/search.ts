@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 
 import { queryRows, type Database } from "@/db/client";
 import { prefixTsquery, type PublicSearch } from "@/lib/apps/public-search";
-import { processCache } from "@/lib/process-cache";
+import { MiB, estimateBytes } from "@/lib/bounded-cache";
+import { boundedCache } from "@/lib/process-cache";
 
 import type { CatalogueFilters, CataloguePage, CatalogueQuery } from "./catalogue";
 import { currentCatalogue } from "./sync";
@@ -10,8 +11,11 @@ import { parseTsQuery } from "./tsquery";
 
 type WordQueries = CatalogueQuery["words"][number];
 
-/** Words whose normalised queries a process keeps: a word's stems never change, so this only bounds memory. */
-const MAX_REMEMBERED_WORDS = 20_000;
+/**
+ * Words whose normalised queries a process keeps: a word's stems never change, so this only bounds
+ * memory. A common word's queries take 1.5–4 KiB, a 100-letter word's ~90 KiB (a stem per prefix).
+ */
+const WORDS_MAX_BYTES = 4 * MiB;
 
 /**
  * Each word's query as Postgres normalises it (english stems and the word as typed, as prefixes;
@@ -19,8 +23,14 @@ const MAX_REMEMBERED_WORDS = 20_000;
  * word's normal form is a pure function of the word, so a process remembers it.
  */
 async function normalisedWords(db: Database, words: readonly string[]): Promise<WordQueries[]> {
-  const known = processCache<string, WordQueries>("catalogue-search-words");
-  const missing = [...new Set(words.filter((word) => !known.has(word)))];
+  const known = boundedCache<string, WordQueries>({ name: "catalogue-search-words", maxBytes: WORDS_MAX_BYTES, sizeOf: estimateBytes });
+  // What this search uses is held here, not read back from the cache, which may evict it meanwhile.
+  const found = new Map<string, WordQueries>();
+  for (const word of words) {
+    const queries = known.get(word);
+    if (queries) found.set(word, queries);
+  }
+  const missing = [...new Set(words.filter((word) => !found.has(word)))];
   if (missing.length > 0) {
     const input = JSON.stringify(
       missing.map((word) => ({ word, any_field: prefixTsquery([word]), name_only: prefixTsquery([word], "A") })),
@@ -32,10 +42,13 @@ async function normalisedWords(db: Database, words: readonly string[]): Promise<
           (to_tsquery('english', w.name_only) || to_tsquery('simple', w.name_only))::text as name_only
         from json_to_recordset(${input}::json) as w(word text, any_field text, name_only text)`,
     );
-    if (known.size + rows.length > MAX_REMEMBERED_WORDS) known.clear();
-    for (const row of rows) known.set(row.word, { anyField: parseTsQuery(row.any_field), nameOnly: parseTsQuery(row.name_only) });
+    for (const row of rows) {
+      const queries = { anyField: parseTsQuery(row.any_field), nameOnly: parseTsQuery(row.name_only) };
+      found.set(row.word, queries);
+      known.set(row.word, queries);
+    }
   }
-  return words.map((word) => known.get(word)!);
+  return words.map((word) => found.get(word)!);
 }
 
 type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: CatalogueQuery["sort"]; offset: number; limit: number };

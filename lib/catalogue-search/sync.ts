@@ -83,6 +83,7 @@ async function catchUp(db: Database, state: State): Promise<Catalogue> {
  * which starts after it and serves everyone who arrived in the meantime.
  */
 export function currentCatalogue(db: Database): Promise<Catalogue> {
+  // One entry per database the process opened (one in production).
   const states = processCache<Database, State>("catalogue-search");
   let state = states.get(db);
   if (!state) states.set(db, (state = {}));

@@ -1,4 +1,4 @@
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
@@ -8,21 +8,24 @@ import { log } from "@/lib/log";
 import { processCache } from "@/lib/process-cache";
 
 import type { RateLimitState } from "./headers";
+import { memoryLimiter, type Limiter } from "./memory-limiter";
 import { policyOf, type Policy, type PolicyName } from "./policies";
 
 // rate-limiter-flexible counters: in Postgres (its Drizzle store, on our own pool and migrations)
 // when the app runs on a server, so every instance and the worker share them; in memory on
-// PGlite, where there is one process. A store that fails never fails the request (fail open).
+// PGlite, where there is one process (./memory-limiter.ts). A store that fails never fails the
+// request (fail open).
 
-const limiters = processCache<string, Promise<RateLimiterAbstract>>("rate-limiters");
+// One limiter per policy as configured: keys from a fixed set.
+const limiters = processCache<string, Promise<Limiter>>("rate-limiters");
 
-async function createLimiter(policy: Policy): Promise<RateLimiterAbstract> {
+async function createLimiter(policy: Policy): Promise<Limiter> {
+  if (!env().DATABASE_URL) return memoryLimiter(policy);
   const options = { keyPrefix: policy.name, points: policy.points, duration: policy.seconds };
-  if (!env().DATABASE_URL) return new RateLimiterMemory(options);
   return new RateLimiterDrizzle({ ...options, storeClient: await getDb(), schema: rateLimits });
 }
 
-function limiterFor(policy: Policy): Promise<RateLimiterAbstract> {
+function limiterFor(policy: Policy): Promise<Limiter> {
   const id = `${policy.name}:${policy.points}/${policy.seconds}:${env().DATABASE_URL ?? "memory"}`;
   let limiter = limiters.get(id);
   if (!limiter) {
@@ -37,6 +40,7 @@ function limiterFor(policy: Policy): Promise<RateLimiterAbstract> {
   return limiter;
 }
 
+// One key: when the last warning was written.
 const lastWarning = processCache<"at", number>("rate-limiter-warning");
 /** A limiter store outage is logged at most once a minute, and the request goes on. */
 function failOpen(policy: Policy, error: unknown): null {

@@ -2,7 +2,7 @@ import { preflightOfProcess } from "@/lib/env";
 import { processCache } from "@/lib/process-cache";
 
 // `npm start` checks before Next loads (scripts/serve.ts) and Next's instrumentation checks again
-// (for `next start`): in one process the warnings are written once.
+// (for `next start`): in one process the warnings are written once. One key, so a plain Map.
 const reported = processCache<"warnings", true>("preflight");
 
 /** A production server missing required configuration exits at once, one `error:` line per variable. */

@@ -1,0 +1,16 @@
+import path from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { seedCatalogue } from "./scripts/bench/seed";
+const [name, count] = [process.argv[2]!, Number(process.argv[3])];
+const admin = postgres("postgres://postgres@127.0.0.1:5432/postgres", { max: 1, onnotice: () => {} });
+await admin.unsafe(`drop database if exists "${name}" with (force)`);
+await admin.unsafe(`create database "${name}"`);
+await admin.end();
+const sql = postgres(`postgres://postgres@127.0.0.1:5432/${name}`, { max: 1, onnotice: () => {} });
+await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
+const t = performance.now();
+await seedCatalogue(sql, count);
+console.log(`seeded ${count} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+await sql.end();
