@@ -1,23 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { env } from "@/lib/env";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
 import { isDecodablePath } from "@/lib/http/path-params";
 import { problemResponse } from "@/lib/http/problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "@/lib/http/request-id";
 import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
-import { newNonce, securityHeaders } from "@/lib/security/headers";
+import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
+import { rateLimitHeaders } from "@/lib/rate-limit/headers";
+import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
+import { rendersPage } from "@/lib/rate-limit/page-requests";
+import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
-// Runs before every page and API route: a fresh CSP nonce and the security headers. Next reads the
-// nonce from the request's Content-Security-Policy header and puts it on its own scripts.
-export function proxy(request: NextRequest): Response {
-  const config = env();
-  const headers = securityHeaders({
-    nonce: newNonce(),
-    https: config.APP_URL.startsWith("https://"),
-    development: !config.isProduction,
-    httpImages: config.assetFetchAllowPrivate,
-  });
+// Runs before every page and API route: a fresh CSP nonce and the security headers, and the page
+// limit. Next reads the nonce from the request's Content-Security-Policy header and puts it on its own scripts.
+export async function proxy(request: NextRequest): Promise<Response> {
+  const headers = deploymentSecurityHeaders();
   if (!isDecodablePath(new URL(request.url).pathname)) {
     // A path Next cannot decode names nothing: 404 problem+json, like a malformed id (docs/api.md).
     const requestId = requestIdFor(request);
@@ -28,11 +26,24 @@ export function proxy(request: NextRequest): Response {
     for (const [name, value] of Object.entries({ ...headers, [REQUEST_ID_HEADER]: requestId })) response.headers.set(name, value);
     return response;
   }
+  const limits = rendersPage(request.nextUrl.pathname) ? await countPageRequest(request) : {};
+  if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
   return response;
+}
+
+/** Takes one request from the client's page quota: the rate-limit headers to send, or the 429 when it is used up. */
+async function countPageRequest(request: NextRequest): Promise<Record<string, string> | RateLimitedError> {
+  try {
+    const state = await consume("pages", clientAddressOf(request));
+    return rateLimitHeaders(state ? [state] : []);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return error;
+    throw error;
+  }
 }
 
 /**

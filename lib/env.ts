@@ -40,6 +40,8 @@ const envSchema = z.object({
 
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   RATE_LIMIT_PUBLIC_READ: z.string().optional(),
+  RATE_LIMIT_PAGES: z.string().optional(),
+  RATE_LIMIT_SIGN_IN: z.string().optional(),
   RATE_LIMIT_INSTALL: z.string().optional(),
   RATE_LIMIT_REVIEW_WRITE: z.string().optional(),
   RATE_LIMIT_AUTH_FAILURE: z.string().optional(),

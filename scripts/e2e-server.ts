@@ -39,8 +39,11 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     YAPTURE_CLIENT_ID: "marketplace-e2e",
     YAPTURE_CLIENT_SECRET: "marketplace-e2e-secret",
     ADMIN_EMAILS: "admin@example.com",
-    // Every journey registers developers from the one test address, at desktop and phone sizes.
+    // Every journey registers developers from the one test address, at desktop and phone sizes,
+    // and signs in and opens pages far faster than a person (e2e/api/page-limits.e2e.ts has small quotas).
     RATE_LIMIT_REGISTER: "100/1h",
+    RATE_LIMIT_PAGES: "1000000/5m",
+    RATE_LIMIT_SIGN_IN: "100000/5m",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });

@@ -1,14 +1,16 @@
 // npm start — the production server: Next.js behind a plain node:http server that knows each
-// request's socket. It stamps the client's address (lib/http/client-address.ts) on every request,
-// overwriting anything a client sent, so rate limits key on addresses a client cannot choose.
-// `--dev` serves the same way in development mode (npm run dev runs it so), so limits and
-// anonymous installs key on real addresses there too.
-import http from "node:http";
+// request's socket (lib/server/http-server.ts). It stamps the client's address (lib/http/client-address.ts)
+// on every request, overwriting anything a client sent, so rate limits key on addresses a client
+// cannot choose; it bounds how long a request may take to arrive, and answers the methods and
+// request targets Next cannot (lib/server/request-line.ts). `--dev` serves the same way in
+// development mode (npm run dev runs it so), so limits and anonymous installs key on real addresses there too.
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 import next from "next";
 
 import { env } from "@/lib/env";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress, trustedProxies } from "@/lib/http/client-address";
+import { trustedProxies } from "@/lib/http/client-address";
+import { createMarketplaceServer } from "@/lib/server/http-server";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
 
 const dev = process.argv.includes("--dev");
@@ -21,23 +23,12 @@ refuseIncompleteProduction();
 // (docs/benchmarks.md). `next start` runs without them; so does production here.
 if (!dev) process.setSourceMapsEnabled(false);
 const { PORT: port, HOST: hostname, TRUST_PROXY } = env();
-const trusted = trustedProxies(TRUST_PROXY);
 
-const server = http.createServer((request, response) => {
-  const forwarded = request.headers["x-forwarded-for"];
-  request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
-    socketAddress: request.socket.remoteAddress,
-    forwardedFor: Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
-    trusted,
-  });
-  void handle(request, response);
+// Next needs the server to exist first; requests reach it only once the server listens, below.
+const server = createMarketplaceServer({
+  handle: (request: IncomingMessage, response: ServerResponse) => handle(request, response),
+  trusted: trustedProxies(TRUST_PROXY),
 });
-
-// Idle keep-alive connections stay open longer than the proxies and clients in front of us keep
-// theirs (load balancers commonly 60 s). With Node's default of 5 s the server could close a
-// connection just as a client sent its next request on it: the client sees a reset, a proxy a 502.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
 
 // With `httpServer`, Next also answers the development server's HMR WebSocket upgrades.
 const app = next({ dev, hostname, port, httpServer: server });

@@ -2,6 +2,8 @@ import type { ErrorCode } from "./errors";
 
 /** What a client should do about each error code: the /docs/errors page, where every problem's `type` points. */
 export const ERROR_HELP: Record<ErrorCode, string> = {
+  bad_request:
+    "The request is not well-formed HTTP, or its target is neither a path nor an http(s) URL. Send `METHOD /path HTTP/1.1` with a Host header.",
   invalid_json: "The body is not well-formed JSON (or is nested too deeply). Send a JSON object with Content-Type: application/json.",
   validation_failed:
     "A field is missing, has the wrong type or is out of bounds. `errors` lists each field with its message; fix them and retry.",
@@ -19,12 +21,16 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   email_unverified: "Your Yapture account's email is not verified. Verify it at Yapture, then try again.",
   not_found: "Nothing exists at this address, or it is not visible to you. Check the id or slug.",
   method_not_allowed: "The endpoint does not support this HTTP method; the `Allow` header lists those it does.",
+  request_timeout:
+    "The request's headers took over 10 s, or the whole request over 20 s, to arrive, so the server closed the connection. Send it again at once.",
   already_registered: "A developer profile already exists for this Yapture account or email. Use GET /api/dev/me.",
   invalid_state: "The resource is not in a state that allows this action (e.g. editing a listing under review). `detail` says why.",
   conflict: "The request conflicts with existing data, such as a duplicate name. Change it and retry.",
   payload_too_large: "The body is larger than the endpoint accepts. Send less.",
   unsupported_media_type: "Send the body as JSON with `Content-Type: application/json`.",
   rate_limited: "Too many requests. Wait the number of seconds in `Retry-After`; the `RateLimit` headers show your remaining quota.",
+  header_fields_too_large:
+    "The request's headers are larger than the server accepts (16 KiB in all). Send fewer or smaller headers, e.g. cookies.",
   internal_error: "Something failed on our side. Retry later; if it persists, report the `requestId`.",
   service_unavailable: "A service the marketplace depends on is unavailable. Retry after a short wait.",
 };

@@ -1,6 +1,7 @@
 // One error model for the whole API: a stable machine-readable code, its HTTP status and title.
 
 export const ERROR_CODES = {
+  bad_request: { status: 400, title: "Bad request" },
   invalid_json: { status: 400, title: "Malformed JSON" },
   validation_failed: { status: 400, title: "Validation failed" },
   asset_invalid: { status: 400, title: "Image asset invalid" },
@@ -15,12 +16,14 @@ export const ERROR_CODES = {
   email_unverified: { status: 403, title: "Email not verified" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
+  request_timeout: { status: 408, title: "Request timeout" },
   already_registered: { status: 409, title: "Already registered" },
   invalid_state: { status: 409, title: "Invalid state" },
   conflict: { status: 409, title: "Conflict" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   rate_limited: { status: 429, title: "Too many requests" },
+  header_fields_too_large: { status: 431, title: "Request header fields too large" },
   internal_error: { status: 500, title: "Internal server error" },
   service_unavailable: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -4,6 +4,7 @@ import type { PolicyName } from "@/lib/rate-limit/policies";
 
 import { clientAddressOf } from "./client-address";
 import { ApiError } from "./errors";
+import { allowHeader, ROUTE_METHODS, type RouteMethod } from "./methods";
 import { assertPathParams } from "./path-params";
 import { problemResponse } from "./problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "./request-id";
@@ -76,23 +77,20 @@ export function publicGet<P extends RouteParams = RouteParams>(
   });
 }
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
 /** Marks the 405 handlers, so tooling (the API contract test) can tell them from real endpoints. */
 export const METHOD_NOT_ALLOWED: unique symbol = Symbol.for("marketplace.method-not-allowed");
-type Method = (typeof METHODS)[number];
 
 /**
  * Handlers for the methods a path does not support: 405 problem+json with `Allow`.
  * `export const { PUT, PATCH, DELETE } = otherMethods(["GET", "POST"]);`
  */
-export function otherMethods(allowed: readonly Method[]): Record<Method, NextRouteHandler> {
-  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+export function otherMethods(allowed: readonly RouteMethod[]): Record<RouteMethod, NextRouteHandler> {
+  const allow = allowHeader(allowed);
   const refuse = route(async ({ request }) => {
     throw new ApiError("method_not_allowed", `${request.method} is not supported here; use ${allowed.join(" or ")}`, {
       headers: { allow },
     });
   });
   Object.assign(refuse, { [METHOD_NOT_ALLOWED]: true });
-  return Object.fromEntries(METHODS.map((method) => [method, refuse])) as Record<Method, NextRouteHandler>;
+  return Object.fromEntries(ROUTE_METHODS.map((method) => [method, refuse])) as Record<RouteMethod, NextRouteHandler>;
 }

@@ -41,7 +41,9 @@ item per policy the request counted against, e.g. \`"developer-api";r=297;t=41, 
 
 **Input limits.** JSON bodies are at most 1 MiB and nest at most 64 levels (deeper:
 400 \`invalid_json\`); a request with no body bytes has no body, whatever its headers say; strings must not contain NUL characters. A path that is not valid
-percent-encoded UTF-8 names nothing: 404 \`not_found\`.`;
+percent-encoded UTF-8 names nothing: 404 \`not_found\`. A method a path does not serve is 405
+\`method_not_allowed\` with \`Allow\`. A request whose headers take over 10 s, or which takes over
+20 s in all, to arrive is 408 \`request_timeout\`.`;
 
 /** Converts a zod schema, moving named schemas (`.meta({ id })`) into components. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {

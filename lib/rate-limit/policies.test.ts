@@ -10,6 +10,8 @@ import { parsePolicy, policyOf, type PolicyName } from "./policies";
 // The table: each policy's default and the variable that changes it (README, docs/api.md).
 const TABLE: [PolicyName, string, number, number][] = [
   ["publicRead", "RATE_LIMIT_PUBLIC_READ", 600, 60],
+  ["pages", "RATE_LIMIT_PAGES", 3000, 300],
+  ["signIn", "RATE_LIMIT_SIGN_IN", 120, 300],
   ["install", "RATE_LIMIT_INSTALL", 20, 3600],
   ["reviewWrite", "RATE_LIMIT_REVIEW_WRITE", 20, 3600],
   ["authFailure", "RATE_LIMIT_AUTH_FAILURE", 30, 300],

@@ -3,11 +3,16 @@ import { env, type Env } from "@/lib/env";
 // The rate-limit policies (docs/api.md lists them). Each can be changed by its environment
 // variable as "<points>/<duration>", e.g. RATE_LIMIT_INSTALL=20/1h; durations take s, m or h.
 
-export type PolicyName = "publicRead" | "install" | "reviewWrite" | "authFailure" | "developerApi" | "submit" | "register";
+export type PolicyName =
+  "publicRead" | "pages" | "signIn" | "install" | "reviewWrite" | "authFailure" | "developerApi" | "submit" | "register";
 export type Policy = { name: PolicyName; points: number; seconds: number };
 
 const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
   publicRead: { variable: "RATE_LIMIT_PUBLIC_READ", value: "600/1m" },
+  // Every request that renders a page, prefetches included: viewing /apps with its 20 cards is ~40 (docs/api.md).
+  pages: { variable: "RATE_LIMIT_PAGES", value: "3000/5m" },
+  // next-auth's endpoints (/api/auth/*): a sign-in is 4 requests, a sign-out 2.
+  signIn: { variable: "RATE_LIMIT_SIGN_IN", value: "120/5m" },
   install: { variable: "RATE_LIMIT_INSTALL", value: "20/1h" },
   reviewWrite: { variable: "RATE_LIMIT_REVIEW_WRITE", value: "20/1h" },
   authFailure: { variable: "RATE_LIMIT_AUTH_FAILURE", value: "30/5m" },

@@ -1,0 +1,108 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { BlockList } from "node:net";
+import type { Duplex } from "node:stream";
+
+import { ApiError } from "@/lib/http/errors";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/http/client-address";
+import { REQUEST_ID_HEADER, requestIdFromHeader } from "@/lib/http/request-id";
+
+import { problemAnswer, rawAnswer, sendAnswer } from "./early-answers";
+import { checkRequestLine } from "./request-line";
+
+// The production server's node:http side (scripts/serve.ts puts Next behind it): it bounds how long
+// a client may take to send a request, stamps the client's address, and answers what Next cannot.
+
+/**
+ * How long a request may take to arrive. A client that stalls its headers or body would otherwise
+ * hold a connection for Node's defaults, 60 s and 300 s. Checked every second, so each bound is
+ * exceeded by at most that. Time spent answering is not counted (an image check takes seconds).
+ */
+export const REQUEST_TIMEOUTS = { headersMs: 10_000, requestMs: 20_000, checkEveryMs: 1_000 };
+
+type Options = {
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  trusted: BlockList;
+  timeouts?: typeof REQUEST_TIMEOUTS;
+};
+
+/** `TRACE /api/health HTTP/1.1` → method and target, from the bytes of a request Node could not parse. */
+function requestLineOf(rawPacket: Buffer | undefined): { method: string; target: string } | null {
+  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(rawPacket?.toString("latin1") ?? "");
+  return match ? { method: match[1]!, target: match[2]! } : null;
+}
+
+/** The answer to a request Node refused while reading it. */
+async function clientErrorAnswer(error: Error & { code?: string; rawPacket?: Buffer }): Promise<Response> {
+  const requestId = requestIdFromHeader(undefined);
+  switch (error.code) {
+    case "HPE_INVALID_METHOD": {
+      // A method Node's parser does not know (FOO, TRACK): the same 405 as for one Next does not.
+      const line = requestLineOf(error.rawPacket);
+      if (line) {
+        const verdict = await checkRequestLine({ ...line, requestId });
+        if ("answer" in verdict) return verdict.answer;
+      }
+      return problemAnswer(new ApiError("method_not_allowed", "this server does not support that method"), requestId);
+    }
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return problemAnswer(new ApiError("request_timeout", "the request took too long to arrive"), requestId);
+    case "HPE_HEADER_OVERFLOW":
+      return problemAnswer(new ApiError("header_fields_too_large", "the request's headers are larger than 16 KiB"), requestId);
+    default:
+      return problemAnswer(new ApiError("bad_request", "the request is not well-formed HTTP/1.1"), requestId);
+  }
+}
+
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const pending = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  // Once part of an answer is on the wire, or the socket is closing, there is nothing more to say.
+  if (!socket.writable || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  clientErrorAnswer(error).then(
+    (answer) => rawAnswer(answer).then((bytes) => socket.end(bytes)),
+    () => socket.destroy(),
+  );
+}
+
+export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TIMEOUTS }: Options): http.Server {
+  const server = http.createServer(
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    (request, response) => {
+      const forwarded = request.headers["x-forwarded-for"];
+      request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
+        socketAddress: request.socket.remoteAddress,
+        forwardedFor: Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+        trusted,
+      });
+      const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
+      void checkRequestLine({ method: request.method ?? "", target: request.url ?? "", requestId })
+        .then((verdict) => {
+          if ("answer" in verdict) return sendAnswer(response, verdict.answer);
+          request.url = verdict.target;
+          return handle(request, response);
+        })
+        .catch((error: unknown) => {
+          // A client that went away mid-request (a stalled body cut off by the timeout) is owed nothing.
+          if (response.headersSent || request.socket.destroyed) return;
+          return sendAnswer(response, problemAnswer(error, requestId));
+        });
+    },
+  );
+  // Idle keep-alive connections stay open longer than the proxies and clients in front of us keep
+  // theirs (load balancers commonly 60 s). With Node's default of 5 s the server could close a
+  // connection just as a client sent its next request on it: the client sees a reset, a proxy a 502.
+  // (The time between requests counts toward neither timeout above.)
+  server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
+  // CONNECT (a proxy tunnel) is no method of ours; Node would close the socket without a word.
+  server.on("connect", (request: IncomingMessage, socket: Duplex) => {
+    const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
+    const refusal = new ApiError("method_not_allowed", "CONNECT is not supported: this is not a proxy", {
+      headers: { allow: "GET, HEAD, OPTIONS" },
+    });
+    void rawAnswer(problemAnswer(refusal, requestId)).then((bytes) => socket.end(bytes));
+  });
+  return server;
+}
