@@ -16,6 +16,12 @@ export type Executor = Database | Transaction;
 
 type Connection = {
   db: Database;
+  /**
+   * The same connection, with each statement planned for its own values instead of by a cached
+   * plan: for the few queries whose best plan depends on the values (a search's words match 3
+   * apps or 30,000). On PGlite every statement is planned per call anyway.
+   */
+  dbPlannedPerCall: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 };
@@ -32,7 +38,7 @@ async function openPglite(dataDir: string, options: PgliteOptions | undefined): 
   const client = await createPgliteClient(dataDir, options);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database, dbPlannedPerCall: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
 // Any constant works; it only has to be the same for every process migrating this database.
@@ -60,21 +66,24 @@ type PostgresClient = import("postgres").Sql;
  * sends only after a separate Describe round trip. Named statements are parsed once per
  * connection, take one round trip, and let Postgres reuse a generic plan: planning a public list
  * over apps' indexes cost as much as running it (docs/benchmarks.md). Transactions and
- * savepoints hand Drizzle a new client, which is wrapped the same way.
+ * savepoints hand Drizzle a new client, which is wrapped the same way. Not `prepared`, every
+ * statement is unnamed instead: planned with its own values on each call, and never kept.
  */
-function preparingStatements<T extends object>(client: T): T {
+function statementsAs<T extends object>(client: T, { prepared }: { prepared: boolean }): T {
   return new Proxy(client, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
         return (query: string, parameters?: unknown[], options?: object) =>
-          (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: true });
+          (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: prepared });
       }
       if (property === "begin" || property === "savepoint") {
         return (...args: unknown[]) => {
           const callback = args.pop() as (client: object) => unknown;
-          return (value as (...rest: unknown[]) => unknown).call(target, ...args, (inner: object) => callback(preparingStatements(inner)));
+          return (value as (...rest: unknown[]) => unknown).call(target, ...args, (inner: object) =>
+            callback(statementsAs(inner, { prepared })),
+          );
         };
       }
       return value;
@@ -86,9 +95,12 @@ async function openPostgres(url: string): Promise<Connection> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   await migratePostgres(url);
-  const client = postgres(url, { max: 10, onnotice: () => {} });
+  // A statement that runs past the timeout is cancelled by the server (57014): a request waits at
+  // most that long for the database, then answers 503 (lib/http/problem.ts).
+  const client = postgres(url, { max: 10, onnotice: () => {}, connection: { statement_timeout: env().DATABASE_STATEMENT_TIMEOUT_MS } });
   return {
-    db: drizzle({ client: preparingStatements(client), schema }) as unknown as Database,
+    db: drizzle({ client: statementsAs(client, { prepared: true }), schema }) as unknown as Database,
+    dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false }), schema }) as unknown as Database,
     kind: "postgres",
     close: () => client.end({ timeout: 5 }),
   };
@@ -111,6 +123,11 @@ export function connect({ pglite }: { pglite?: PgliteOptions } = {}): Promise<Co
 
 export async function getDb(): Promise<Database> {
   return (await connect()).db;
+}
+
+/** The database for statements planned per call (`Connection.dbPlannedPerCall`). */
+export async function getDbPlannedPerCall(): Promise<Database> {
+  return (await connect()).dbPlannedPerCall;
 }
 
 /** Closes the process's connection (scripts and tests; the server keeps it for its lifetime). */

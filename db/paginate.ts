@@ -5,12 +5,15 @@ import { offsetOf, type Paging } from "@/lib/http/paging";
 
 import type { Executor } from "./client";
 
-/** One page of a list and where it stands in the whole: what every paged list returns. */
-export type Page<T> = { items: T[]; total: number; totalPages: number; page: number; limit: number };
+/**
+ * One page of a list and where it stands in the whole: what every paged list returns. A list that
+ * may stop counting (a broad search) says whether `total` is exact or a lower bound.
+ */
+export type Page<T> = { items: T[]; total: number; totalPages: number; page: number; limit: number; totalIsExact?: boolean };
 
 /** A page of `items` out of `total`, at the place `paging` asks for. */
-export function pageOf<T>({ page, limit }: Paging, items: T[], total: number): Page<T> {
-  return { items, total, totalPages: Math.ceil(total / limit), page, limit };
+export function pageOf<T>({ page, limit }: Paging, items: T[], total: number, totalIsExact?: boolean): Page<T> {
+  return { items, total, totalPages: Math.ceil(total / limit), page, limit, ...(totalIsExact === undefined ? {} : { totalIsExact }) };
 }
 
 /** Runs a page query and its count together. */

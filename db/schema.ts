@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
   type ExtraConfigColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -37,8 +38,6 @@ import {
 } from "@/lib/domain/enums";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-/** A full transaction id (Postgres xid8), read as text: it outgrows JavaScript's safe integers. */
-const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -237,10 +236,12 @@ export const apps = pgTable(
         // of a name's word finds it ("summariz" → "Summarizer", which english stems to "summar").
         sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A') || setweight(to_tsvector('english', ${apps.description}), 'B') || setweight(to_tsvector('english', coalesce(${apps.longDescription}, '')), 'C')`,
     ),
-    // The transaction that last changed what the in-process catalogue search holds of the app
-    // (visibility, text, filters, sort keys): stamped by the trigger of migration
-    // 0008_catalogue_changes, so each process catches up on what changed since it last looked.
-    catalogueXid: xid8("catalogue_xid").default(sql`pg_current_xact_id()`),
+    // The name alone, weighted A as in search_document: relevance puts apps whose name holds
+    // every word before the rest, and this small column's own index finds them without reading
+    // each match's whole document (lib/catalogue-search).
+    nameDocument: tsvector("name_document").generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A')`,
+    ),
   },
   (t) => [
     uniqueIndex("apps_slug_key").on(t.slug),
@@ -251,29 +252,31 @@ export const apps = pgTable(
     index("apps_public_search_idx")
       .using("gin", t.searchDocument)
       .where(sql`${t.public}`),
+    index("apps_public_name_search_idx")
+      .using("gin", t.nameDocument)
+      .where(sql`${t.public}`),
     // Typo-tolerant name matching (pg_trgm word similarity: "slak" finds "Slack Sync").
     index("apps_public_name_trgm_idx")
       .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`${t.public}`),
     index("apps_review_queue_idx").on(t.status, t.submittedAt, t.id),
-    index("apps_catalogue_xid_idx").on(t.catalogueXid),
     check("apps_counters_non_negative", sql`${t.installCount} >= 0 and ${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
   ],
 );
 
 /**
- * Public apps that were deleted (or, with a null app, every app: a TRUNCATE), with the deleting
- * transaction, so the in-process catalogue search drops them too (migration 0008_catalogue_changes).
+ * One row: a number that grows whenever the set of public apps, or what a search matches in one,
+ * changes (an app made public or hidden, its name, descriptions, category, environment or
+ * featuring edited while public). Kept by the triggers of migration 0011; a search's total
+ * remembered under one version is still right while the version stands (lib/catalogue-search).
  */
-export const catalogueRemovals = pgTable(
-  "catalogue_removals",
+export const catalogueVersion = pgTable(
+  "catalogue_version",
   {
-    appId: uuid("app_id"),
-    xid: xid8("xid")
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
+    single: boolean("single").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
   },
-  (t) => [index("catalogue_removals_xid_idx").on(t.xid)],
+  (t) => [check("catalogue_version_single", sql`${t.single}`)],
 );
 
 /**

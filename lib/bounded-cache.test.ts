@@ -4,7 +4,6 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 
 import { BoundedCache, estimateBytes, KiB, stringBytes } from "./bounded-cache";
-import { parseTsQuery } from "./catalogue-search/tsquery";
 
 /** A cache whose values cost what they say (a number), so the accounting can be read exactly. */
 const cacheOf = (maxBytes: number) => new BoundedCache<number, number>(maxBytes, (bytes) => bytes);
@@ -131,17 +130,13 @@ describe("size estimates", () => {
     ) as unknown;
   const refusal = () =>
     JSON.parse(JSON.stringify({ refusal: `the access token is invalid (${random()})`, expiresAt: Date.now() })) as unknown;
-  const longWordQueries = (index: number) => {
-    const word = Array.from({ length: 100 }, (_, at) => "abcdefghijklmnopqrstuvwxyz"[(index * 31 + at * at) % 26]).join("");
-    const stems = Array.from({ length: 96 }, (_, at) => `'${word.slice(0, at + 4)}':A`).join(" | ");
-    const text = `'${word}':* | ${stems} | '${word}':* | ${stems}`;
-    return { anyField: parseTsQuery(text), nameOnly: parseTsQuery(text.replaceAll(":*", ":*A")) };
-  };
+  const rememberedTotal = (index: number) =>
+    JSON.parse(JSON.stringify({ version: 1_000_000 + index, total: { total: index * 7919, isExact: index % 2 === 0 } })) as unknown;
 
   it.each([
     { kind: "a Yapture identity", count: 20_000, make: identity },
     { kind: "a refusal", count: 20_000, make: refusal },
-    { kind: "a 100-letter search word's queries", count: 100, make: longWordQueries },
+    { kind: "a search's remembered total", count: 20_000, make: rememberedTotal },
   ])("hold no more heap than estimated: $kind", ({ count, make }) => {
     const { bytes, estimated } = measured(count, make);
     expect(bytes).toBeLessThanOrEqual(estimated);

@@ -16,6 +16,8 @@ const envSchema = z.object({
   APP_URL: z.url().default("http://localhost:3000"),
   DATABASE_URL: z.string().min(1).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  // On a database server: the longest any statement may run before Postgres cancels it (a 503).
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // Tests only: a server URL (any database on it) under which each test file gets a fresh database.
   TEST_DATABASE_URL: z.string().min(1).optional(),
   SEED_ON_EMPTY: booleanString.optional(),

@@ -176,6 +176,7 @@ async function main(): Promise<string[]> {
     databaseUrl,
     profileDir: args.profile ? path.join(process.cwd(), ".data", "profiles") : undefined,
   });
+  console.log(`ready:    ${server.readySeconds.toFixed(1)} s after the server started (goal ≤ 10 s)`);
   try {
     const selected = scenarios(slugs).filter((scenario) => !args.only || scenario.name.includes(args.only));
     // Every route compiled and the connections opened before anything counts.

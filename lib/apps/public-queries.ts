@@ -19,7 +19,7 @@ import type { PublicAppCard, PublicAppRow } from "./views";
 // Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
 // migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
 // a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
-// public_app_counts, or, with a search, from the in-process catalogue index (lib/catalogue-search).
+// public_app_counts, or, with a search, from lib/catalogue-search (exact up to 10,000).
 
 /** Visible to the public. The partial indexes are defined with exactly this predicate. */
 const isPublic: SQL = sql`${apps.public}`;
@@ -168,7 +168,7 @@ async function listPage<F extends PublicForm>(db: Executor, form: F, query: List
     total: () => countCells(query),
   };
   const { items, total } = await publicRows(db, form, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
-  return pageOf(query, items, total ?? (await countPublic(db, query)));
+  return pageOf(query, items, total ?? (await countPublic(db, query)), true);
 }
 
 /** GET /api/apps and the browse page: one page of public apps and how many match in all. */
@@ -183,10 +183,12 @@ export async function listPublicApps<F extends PublicForm = "rows">({
 
   const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
-  const found = await searchCatalogue(db, { search, filters, sort, offset: offsetOf(query), limit });
+  const found = await searchCatalogue({ search, filters, sort, offset: offsetOf(query), limit });
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
-  if (found.total > 0 || lookalike === undefined) return pageOf(query, await publicAppsInOrder(db, form, found.ids), found.total);
+  if (found.total > 0 || lookalike === undefined) {
+    return pageOf(query, await publicAppsInOrder(db, form, found.ids), found.total, found.totalIsExact);
+  }
   const lookalikes = () => and(filterOn(apps, filters), lookalike);
   const orderBy = () => publicOrder({ sort, search });
   const [{ items }, [counted]] = await Promise.all([
@@ -198,7 +200,7 @@ export async function listPublicApps<F extends PublicForm = "rows">({
       .prepare("count_lookalikes")
       .execute(filterValues(filters)),
   ]);
-  return pageOf(query, items, Number(counted?.total ?? 0));
+  return pageOf(query, items, Number(counted?.total ?? 0), true);
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */

@@ -21,13 +21,19 @@ export type PublicSearch = {
 
 export function parseSearch(search: string): PublicSearch {
   return {
-    text: search.trim().replace(/\s+/g, " "),
+    // Postgres text cannot hold NUL, and no name does: it is dropped, not sent.
+    text: search.replaceAll("\u0000", "").trim().replace(/\s+/g, " "),
     words: (search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS),
   };
 }
 
 /** Name words at least this long also match a longer word typed after them ("sync" for "synchron"). */
 const MIN_NAME_STEM = 4;
+/**
+ * ...and at most this long: no name has longer words, and each stem is one more term for the
+ * index to look up, so a 100-letter word costs 20 of them, not 96.
+ */
+const MAX_NAME_STEM = 24;
 
 /**
  * One word's tsquery: the word as a prefix (`slac:*`), or, for longer words, a name word that the
@@ -38,7 +44,8 @@ function wordTsquery(word: string, weight: "" | "A"): string {
   // Cut by code points: a cut between the halves of a surrogate pair is not text Postgres accepts.
   const characters = [...word];
   const nameStems = [];
-  for (let length = MIN_NAME_STEM; length < characters.length; length++) nameStems.push(`${characters.slice(0, length).join("")}:A`);
+  const longest = Math.min(characters.length - 1, MAX_NAME_STEM);
+  for (let length = MIN_NAME_STEM; length <= longest; length++) nameStems.push(`${characters.slice(0, length).join("")}:A`);
   return nameStems.length === 0 ? `${word}:*${weight}` : `(${[`${word}:*${weight}`, ...nameStems].join(" | ")})`;
 }
 

@@ -1,60 +1,82 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
-import { queryRows, type Database } from "@/db/client";
-import { prefixTsquery, type PublicSearch } from "@/lib/apps/public-search";
-import { MiB, estimateBytes } from "@/lib/bounded-cache";
-import { boundedCache } from "@/lib/process-cache";
+import { getDbPlannedPerCall, queryRows, type Database } from "@/db/client";
+import { apps } from "@/db/schema";
+import type { PublicSearch } from "@/lib/apps/public-search";
+import { publicOrder } from "@/lib/apps/public-sort";
+import type { PublicSort } from "@/lib/validation/public";
 
-import type { CatalogueFilters, CataloguePage, CatalogueQuery } from "./catalogue";
-import { currentCatalogue } from "./sync";
-import { parseTsQuery } from "./tsquery";
+import {
+  catalogueQuery,
+  currentVersion,
+  isExactName,
+  matchesWords,
+  nameHoldsWords,
+  publicWhere,
+  type CatalogueFilters,
+  type CatalogueQuery,
+} from "./query";
+import { countedTotal } from "./totals";
 
-type WordQueries = CatalogueQuery["words"][number];
+// The catalogue search, in Postgres: `apps.search_document` (every word of a listing) and
+// `apps.name_document` (its name alone), each with a GIN index over the public apps. A search's
+// words become one tsquery in the database (`catalogue_query`, migration 0011), so the stemming
+// is Postgres's own. Relevance: the apps whose name is the search first, then apps whose name
+// holds every word, then the rest; most installed first within each.
+//
+// A page is a LIMIT that the planner serves either by walking a public sort index in order and
+// testing each app (a word in 30,000 apps: the first 20 come within ~70 apps) or by sorting the
+// GIN index's matches (a word in 200 apps). Which one depends on the words, so these statements
+// are planned for their own values on every call (`getDbPlannedPerCall`), and the statistics of
+// both documents keep 10,000 of their most common words (migration 0011), so the planner can tell.
 
-/**
- * Words whose normalised queries a process keeps: a word's stems never change, so this only bounds
- * memory. A common word's queries take 1.5–4 KiB, a 100-letter word's ~90 KiB (a stem per prefix).
- */
-const WORDS_MAX_BYTES = 4 * MiB;
+export type CataloguePage = { ids: string[]; total: number; totalIsExact: boolean };
+type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: PublicSort; offset: number; limit: number };
 
-/**
- * Each word's query as Postgres normalises it (english stems and the word as typed, as prefixes;
- * over the whole document and over the name alone), exactly as `search_document` was built. A
- * word's normal form is a pure function of the word, so a process remembers it.
- */
-async function normalisedWords(db: Database, words: readonly string[]): Promise<WordQueries[]> {
-  const known = boundedCache<string, WordQueries>({ name: "catalogue-search-words", maxBytes: WORDS_MAX_BYTES, sizeOf: estimateBytes });
-  // What this search uses is held here, not read back from the cache, which may evict it meanwhile.
-  const found = new Map<string, WordQueries>();
-  for (const word of words) {
-    const queries = known.get(word);
-    if (queries) found.set(word, queries);
-  }
-  const missing = [...new Set(words.filter((word) => !found.has(word)))];
-  if (missing.length > 0) {
-    const input = JSON.stringify(
-      missing.map((word) => ({ word, any_field: prefixTsquery([word]), name_only: prefixTsquery([word], "A") })),
-    );
-    const rows = await queryRows<{ word: string; any_field: string; name_only: string }>(
-      db,
-      sql`select w.word,
-          (to_tsquery('english', w.any_field) || to_tsquery('simple', w.any_field))::text as any_field,
-          (to_tsquery('english', w.name_only) || to_tsquery('simple', w.name_only))::text as name_only
-        from json_to_recordset(${input}::json) as w(word text, any_field text, name_only text)`,
-    );
-    for (const row of rows) {
-      const queries = { anyField: parseTsQuery(row.any_field), nameOnly: parseTsQuery(row.name_only) };
-      found.set(row.word, queries);
-      known.set(row.word, queries);
-    }
-  }
-  return words.map((word) => found.get(word)!);
+type PageRow = { id: string; version: string | number };
+
+/** One page in any order but relevance: every match (exact names included), in the sort's order. */
+function sortedPage(db: Database, query: CatalogueQuery, sort: Exclude<PublicSort, "relevance">, offset: number, limit: number) {
+  return db
+    .select({ id: apps.id, version: currentVersion })
+    .from(apps)
+    .where(publicWhere(query, sql`(${matchesWords(query)} or ${isExactName(query)})`))
+    .orderBy(...publicOrder({ sort, search: undefined }))
+    .limit(limit)
+    .offset(offset) as Promise<PageRow[]>;
 }
 
-type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: CatalogueQuery["sort"]; offset: number; limit: number };
+/**
+ * One page by relevance. Each tier's first `offset + limit` apps come from a LIMIT of its own,
+ * most installed first: exact names (tier 0), names holding every word (1), and every match (2,
+ * which repeats the apps of the others, so it reaches that much further); each app keeps its
+ * first tier. No statement ranks every match.
+ */
+async function relevancePage(db: Database, query: CatalogueQuery, offset: number, limit: number): Promise<PageRow[]> {
+  const reach = offset + limit;
+  const tier = (rank: number, condition: SQL, take: SQL | number) =>
+    sql`(select ${apps.id} as id, ${rank} as tier, ${apps.installCount} as installs from ${apps}
+         where ${publicWhere(query, condition)}
+         order by ${apps.installCount} desc nulls first, ${apps.id} limit ${take})`;
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`with exact as ${tier(0, isExactName(query), reach)}, in_name as ${tier(1, nameHoldsWords(query), reach)}
+      select id, ${currentVersion} as version
+      from (select distinct on (id) id, tier, installs
+            from (select * from exact union all select * from in_name
+                  union all ${tier(2, matchesWords(query), sql`${reach} + (select count(*) from exact) + (select count(*) from in_name)`)}) as tiers
+            order by id, tier) as ranked
+      order by tier, installs desc nulls first, id
+      limit ${limit} offset ${offset}`,
+  );
+  return rows;
+}
 
-/** The ids of one page of public apps matching a search, in order, and the exact number of matches. */
-export async function searchCatalogue(db: Database, { search, ...rest }: SearchOptions): Promise<CataloguePage> {
-  const [catalogue, words] = await Promise.all([currentCatalogue(db), normalisedWords(db, search.words)]);
-  return catalogue.search({ words, text: search.text, ...rest });
+/** The ids of one page of public apps matching a search, in order, and how many match in all (exact up to a bound). */
+export async function searchCatalogue({ search, filters, sort, offset, limit }: SearchOptions): Promise<CataloguePage> {
+  const db = await getDbPlannedPerCall();
+  const query = catalogueQuery(search, filters);
+  const rows = sort === "relevance" ? await relevancePage(db, query, offset, limit) : await sortedPage(db, query, sort, offset, limit);
+  const { total, isExact } = await countedTotal(db, query, rows[0] === undefined ? undefined : Number(rows[0].version));
+  return { ids: rows.map((row) => row.id), total, totalIsExact: isExact };
 }

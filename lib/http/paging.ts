@@ -26,7 +26,7 @@ export function offsetOf({ page, limit }: Paging): number {
   return (page - 1) * limit;
 }
 
-type PageOf<T> = { items: T[]; page: number; limit: number; total: number; totalPages: number };
+type PageOf<T> = { items: T[]; page: number; limit: number; total: number; totalPages: number; totalIsExact?: boolean };
 
 /** The API's paged-list envelope of a page, each item passed through its view. */
 export function paged<T, V>(page: PageOf<T>, view: (item: T) => V) {
@@ -38,4 +38,10 @@ export function pagedJsonBody(page: PageOf<string>): Uint8Array<ArrayBuffer> {
   return jsonListBody(page.items, `,"pagination":${JSON.stringify(paginationOf(page))}`);
 }
 
-const paginationOf = ({ page, limit, total, totalPages }: PageOf<unknown>) => ({ page, limit, total, totalPages });
+const paginationOf = ({ page, limit, total, totalPages, totalIsExact }: PageOf<unknown>) => ({
+  page,
+  limit,
+  total,
+  totalPages,
+  ...(totalIsExact === undefined ? {} : { totalIsExact }),
+});

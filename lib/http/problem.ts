@@ -36,7 +36,9 @@ const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 function isConnectionFailure(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && typeof current.code === "string") {
-      if (CONNECTION_ERRORS.has(current.code) || /^(08|57P0)/.test(current.code)) return true;
+      // 08: connection exceptions; 57P0x: the server shutting down or the backend terminated;
+      // 57014: a statement cancelled, by the statement timeout or an operator.
+      if (CONNECTION_ERRORS.has(current.code) || /^(08|57P0|57014)/.test(current.code)) return true;
     }
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
   }

@@ -96,9 +96,9 @@ export const OPERATIONS: Operation[] = [
     query: listAppsQuery,
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },
-      200: { description: "One page of apps", schema: r.pagedListOf(r.publicAppSchema) },
+      200: { description: "One page of apps", schema: r.publicAppsPageSchema },
     },
-    errors: ["rate_limited", "validation_failed"],
+    errors: ["rate_limited", "validation_failed", "service_unavailable"],
   },
   {
     method: "get",
@@ -112,7 +112,7 @@ export const OPERATIONS: Operation[] = [
       304: { description: "Not modified: If-None-Match matched the ETag" },
       200: { description: "Featured apps", schema: r.listOf(r.publicAppSchema) },
     },
-    errors: ["rate_limited", "validation_failed"],
+    errors: ["rate_limited", "validation_failed", "service_unavailable"],
   },
   {
     method: "get",
@@ -125,7 +125,7 @@ export const OPERATIONS: Operation[] = [
       304: { description: "Not modified: If-None-Match matched the ETag" },
       200: { description: "Categories in the specification's order", schema: r.listOf(r.categoryCountSchema) },
     },
-    errors: ["rate_limited"],
+    errors: ["rate_limited", "service_unavailable"],
   },
   {
     method: "get",
@@ -138,7 +138,7 @@ export const OPERATIONS: Operation[] = [
       304: { description: "Not modified: If-None-Match matched the ETag" },
       200: { description: "The app", schema: r.publicAppSchema },
     },
-    errors: ["rate_limited", "not_found"],
+    errors: ["rate_limited", "not_found", "service_unavailable"],
   },
   {
     method: "post",
@@ -174,7 +174,7 @@ export const OPERATIONS: Operation[] = [
       304: { description: "Not modified: If-None-Match matched the ETag" },
       200: { description: "One page of reviews", schema: r.pagedListOf(r.publicReviewSchema) },
     },
-    errors: ["rate_limited", "not_found", "validation_failed"],
+    errors: ["rate_limited", "not_found", "validation_failed", "service_unavailable"],
   },
   {
     method: "post",

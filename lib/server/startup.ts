@@ -1,6 +1,5 @@
 import { connect } from "@/db/client";
 import { isDatabaseEmpty, seedDemoData } from "@/db/seed";
-import { currentCatalogue } from "@/lib/catalogue-search/sync";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -17,8 +16,6 @@ export async function startServerProcess(): Promise<void> {
       const result = await seedDemoData();
       log.info("seeded demo data", { apps: result.apps });
     }
-    // Reads the catalogue search's index now (seconds at 100,000 apps), not on the first search.
-    currentCatalogue(connection.db).catch((error: unknown) => log.error("catalogue search load failed", { error }));
   } catch (error) {
     log.error("start-up failed", { error });
   }

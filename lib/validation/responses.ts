@@ -351,6 +351,21 @@ const paginationSchema = z
   .strict()
   .meta({ id: "Pagination" });
 
+/** The public apps list's envelope: a broad search counts its matches up to 10,000 only. */
+export const publicAppsPageSchema = z
+  .object({
+    data: z.array(publicAppSchema),
+    pagination: paginationSchema
+      .extend({
+        totalIsExact: z.boolean().meta({
+          description:
+            "False when a search matches more than 10,000 apps: `total` is then 10,000, a lower bound. Always true without `search`.",
+        }),
+      })
+      .meta({ id: "PublicAppsPagination" }),
+  })
+  .strict();
+
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) }).strict();
 export const pagedListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema }).strict();
 

@@ -1,10 +1,12 @@
 import type { Sql } from "postgres";
 
-import { ADJECTIVES, AUDIENCES, NOUNS, RARE_WORDS, TOOLS, VERBS } from "./vocabulary";
+import { ADJECTIVES, AUDIENCES, NOUNS, PROSE_WORDS, RARE_WORDS, TOOLS, VERBS } from "./vocabulary";
 
 // The benchmark's catalogue, written in a handful of set-based statements (generate_series), so
 // 100,000 apps take seconds: verified developers, approved apps with skewed install counts,
-// three screenshots each, and review rows that match each app's counters.
+// three screenshots each, and review rows that match each app's counters. Listings read like real
+// ones: a name and a one-sentence description from the product vocabulary, and a long description
+// of two such sentences and four to eight sentences of prose whose ~4,800 words follow Zipf's law.
 
 const BENCH_DEVELOPERS = 500;
 
@@ -22,6 +24,19 @@ const SENTENCE = `
 const SCREENSHOT_URL = `'https://cdn.example.com/bench/' || slug || '/shot-' || position || '.png'`;
 const SCREENSHOT_CAPTION = `'Screenshot ' || (position + 1)`;
 
+/**
+ * Sentences of prose drawn once, then picked per app: 8–16 words each, a word of rank r with
+ * probability ∝ 1/r (floor(exp(u · ln(N + 1))) for a uniform u). A pool keeps a million apps' seed
+ * in minutes; each app still gets its own mix of sentences.
+ */
+const MAX_PROSE_SENTENCES = 200_000;
+// `+ 0 * w` ties the pick to the inner row: without a reference to its own level, Postgres would
+// evaluate the aggregate over it at the outer level.
+const PROSE_WORD = `vocabulary.p[floor(exp(random() * ln(array_length(vocabulary.p, 1) + 1)))::int + 0 * w]`;
+
+/** Two sentences per app, between 2,000 and MAX_PROSE_SENTENCES. */
+const proseSentencesFor = (apps: number) => Math.min(MAX_PROSE_SENTENCES, Math.max(2_000, apps * 2));
+
 /** Seeds `apps` approved apps of BENCH_DEVELOPERS verified developers; deterministic for a given count. */
 export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
   await sql.begin(async (tx) => {
@@ -37,6 +52,19 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
     await tx.unsafe(`
       create function pg_temp.sentence(n text[], v text[], a text[], t text[], au text[]) returns text language sql volatile
       as $$ select ${SENTENCE} $$`);
+    await tx.unsafe(`create temporary table prose (id int primary key, sentence text not null) on commit drop`);
+    await tx`
+      insert into prose (id, sentence)
+      select i, upper(left(words, 1)) || substr(words, 2) || '.'
+      from (select ${PROSE_WORDS}::text[] as p) as vocabulary, generate_series(1, ${proseSentencesFor(apps)}) as i,
+        -- Correlated with i, so each sentence draws its own words.
+        lateral (select string_agg(${tx.unsafe(PROSE_WORD)}, ' ') as words
+                 from generate_series(1, 8 + floor(random() * 9)::int) as w where i > 0) as picked`;
+    await tx.unsafe(`
+      create function pg_temp.prose(sentences int) returns text language sql volatile
+      as $$ select string_agg(prose.sentence, ' ')
+            from (select 1 + floor(random() * ${proseSentencesFor(apps)})::int as id from generate_series(1, sentences)) as picked
+            join prose using (id) $$`);
     await tx`
       insert into developers (yapture_user_id, name, email, company_name, website_url, status, verified_at)
       select 'bench-developer-' || i, 'Bench Developer ' || i, 'bench-developer-' || i || '@example.com', 'Bench Co ' || i,
@@ -53,8 +81,7 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
           case when random() < 0.3 then pg_temp.pick(t, 1.3) else initcap(pg_temp.pick(a, 1.4)) end
             || ' ' || initcap(pg_temp.pick(n, 1.7)) || ' ' || initcap(pg_temp.pick(n, 1.7)) as name,
           pg_temp.sentence(n, v, a, t, au) as description,
-          pg_temp.sentence(n, v, a, t, au) || ' ' || pg_temp.sentence(n, v, a, t, au) || ' ' || pg_temp.sentence(n, v, a, t, au)
-            || ' ' || pg_temp.sentence(n, v, a, t, au)
+          pg_temp.sentence(n, v, a, t, au) || ' ' || pg_temp.sentence(n, v, a, t, au) || ' ' || pg_temp.prose(4 + floor(random() * 5)::int)
             || case when random() < 0.02 then ' Inspired by the ' || pg_temp.pick(rare, 1) || '.' else '' end as long_description,
           developer_ids[1 + i % ${BENCH_DEVELOPERS}] as developer_id,
           (array['PRODUCTIVITY','UTILITIES','BUSINESS','DEVELOPER_TOOLS','COMMUNICATION','ANALYTICS','AI_ML','FINANCE','EDUCATION','OTHER'])[1 + floor(random() * 10)::int] as category,

@@ -8,7 +8,14 @@ import { startIdentityProvider } from "../idp/server";
 // are those of the e2e server (scripts/e2e-server.ts), with rate limits off: the load comes from
 // one address.
 
-export type BenchServer = { url: string; pid: number; rssBytes(): Promise<number>; stop(): Promise<void> };
+export type BenchServer = {
+  url: string;
+  pid: number;
+  /** From starting the process to its first 200 from /api/ready. */
+  readySeconds: number;
+  rssBytes(): Promise<number>;
+  stop(): Promise<void>;
+};
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -56,6 +63,7 @@ export async function startBenchServer({ port, idpPort, databaseUrl, profileDir 
     clients: [{ clientId, clientSecret, redirectUris: [`${url}/api/auth/callback/yapture`] }],
   });
   const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const started = performance.now();
   const child = spawn(process.execPath, [...profiling, ...(await startCommandArguments())], {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
@@ -92,6 +100,7 @@ export async function startBenchServer({ port, idpPort, databaseUrl, profileDir 
   return {
     url,
     pid: child.pid!,
+    readySeconds: (performance.now() - started) / 1000,
     rssBytes: async () => {
       const status = await readFile(`/proc/${child.pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;

@@ -46,3 +46,50 @@ export const RARE_WORDS = words("zeppelin quokka origami saffron tundra nebula o
 export const SEARCH_VOCABULARY = [
   ...new Set([...NOUNS, ...VERBS, ...ADJECTIVES, ...TOOLS.map((tool) => tool.toLowerCase()), ...AUDIENCES, ...RARE_WORDS]),
 ];
+
+/** Common English words a listing's prose is made of; most are stop words that the search drops. */
+const FILLER = words(
+  "the a and to of for with your in on that is it you can from by as this all every each more less new " +
+    "your team teams work works working people time any one two first last next other same own our their " +
+    "without into over after before while when where so how what which also just only even still then than " +
+    "easy fast better best free open clean quiet real full ready right safe sure whole " +
+    "keep make see find get give take use help start stop add move set show turn run bring hold need want",
+);
+
+/**
+ * Made-up words, as many as a real catalogue's long tail: every one a distinct stem, generated the
+ * same way on every run (a fixed recurrence, no randomness).
+ */
+function inventedWords(count: number): string[] {
+  const onsets = ["b", "c", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "cr", "pl", "st", "tr"];
+  const vowels = ["a", "e", "i", "o", "u", "ai", "ou"];
+  const codas = ["", "n", "r", "l", "m", "x", "nd", "st"];
+  const found = new Set<string>();
+  let state = 42;
+  // A 32-bit linear congruential generator: the same words on every run and machine.
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0);
+  while (found.size < count) {
+    let word = "";
+    for (let syllables = 2 + (next() % 3); syllables > 0; syllables--)
+      word += onsets[next() % onsets.length]! + vowels[next() % vowels.length]!;
+    found.add(word + codas[next() % codas.length]!);
+  }
+  return [...found];
+}
+
+/**
+ * The words of the listings' prose (long descriptions), most frequent first: picked by the seed with
+ * Zipf's law (the word of rank r with probability ∝ 1/r), as words occur in real text. ~5,000 words:
+ * English fillers, the product vocabulary, then invented words for the long tail.
+ */
+export const PROSE_WORDS = [
+  ...new Set([
+    ...FILLER,
+    ...NOUNS,
+    ...VERBS,
+    ...ADJECTIVES,
+    ...TOOLS.map((tool) => tool.toLowerCase()),
+    ...AUDIENCES,
+    ...inventedWords(4_500),
+  ]),
+];

@@ -93,7 +93,7 @@ describe("GET /api/apps filters", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(names(res.body)).toEqual(catalogue.map((app) => app.name));
-    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 7, totalPages: 1 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 7, totalPages: 1, totalIsExact: true });
   });
 
   it.each([
@@ -145,7 +145,13 @@ describe("GET /api/apps search", () => {
     const res = await get(`search=${encodeURIComponent(search)}`);
     expect(res.status).toBe(200);
     expect(names(res.body).sort()).toEqual([...expected].sort());
-    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: expected.length, totalPages: expected.length ? 1 : 0 });
+    expect(res.body.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: expected.length,
+      totalPages: expected.length ? 1 : 0,
+      totalIsExact: true,
+    });
   });
 
   it("ranks the exact name first, then names holding the words, then by text rank", async () => {

@@ -101,7 +101,8 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             </>
           ) : (
             <>
-              {total} {total === 1 ? "app" : "apps"}
+              {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
+              {total === 1 ? "app" : "apps"}
               {query.search ? ` matching “${query.search}”` : ""}
             </>
           )}
