@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDbPlannedPerCall, queryRows, type Database } from "@/db/client";
-import { apps } from "@/db/schema";
+import { apps, publicAppCounts } from "@/db/schema";
 import type { PublicSearch } from "@/lib/apps/public-search";
 import { publicOrder } from "@/lib/apps/public-sort";
 import type { PublicSort } from "@/lib/validation/public";
@@ -36,18 +36,27 @@ type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: Pu
 type PageRow = { id: string; version: string | number };
 
 /**
- * A sorted page of matches is found by walking the sort's index through the first WALK_ROWS apps
- * (at least WALK_FACTOR per result wanted), testing each. A word in 2% of the catalogue or more
- * fills a page within them; a rarer one falls back to collecting every match and sorting it (the
- * GIN index's way). The planner makes this choice itself from its guess at how many apps match,
- * but that guess has a floor (0.5% of the catalogue for a word without statistics), and a walk
- * through a catalogue that barely matches visits every app: 0.1–0.5 s at 100,000 apps
- * (docs/benchmarks.md). The walk here stops where it must.
+ * A sorted page of matches: walk the sort's index testing each app, or collect every match the GIN
+ * index finds and sort them. Both cost about one table row per app they touch: the walk
+ * `reach ÷ (share of apps matching)`, the collection every match. The walk is cheaper exactly when
+ * more than √(reach × candidates) apps match, so it goes that far and no further; if it found too
+ * few, the matches are fewer than that and are collected. (The planner makes this choice itself
+ * from its guess at how many apps match, but that guess has a floor, 0.5% of the catalogue for a
+ * word without statistics, and its walk through a catalogue that barely matches visited every
+ * app: 0.1–0.5 s at 100,000 apps, docs/benchmarks.md.)
  */
-const WALK_ROWS = 1000;
-const WALK_FACTOR = 8;
 const SORT_COLUMNS = sql`${apps.id} as id, ${apps.installCount} as install_count, ${apps.averageRating} as average_rating,
   ${apps.reviewCount} as review_count, ${apps.publishedAt} as published_at, ${apps.name} as name`;
+
+/** How many public apps pass the query's filters, from the kept counts (migration 0004). */
+function candidateCount({ filters: { category, environment, featured } }: CatalogueQuery): SQL {
+  const cells = and(
+    category === undefined ? undefined : eq(publicAppCounts.category, category),
+    environment === undefined ? undefined : eq(publicAppCounts.environment, environment),
+    featured === undefined ? undefined : eq(publicAppCounts.featured, featured),
+  );
+  return sql`(select coalesce(sum(${publicAppCounts.apps}), 0) from ${publicAppCounts} ${cells ? sql`where ${cells}` : sql``})`;
+}
 
 /**
  * `select <columns> from apps where <filters> and <condition> order by <order> limit <take> offset <skip>`,
@@ -56,13 +65,12 @@ const SORT_COLUMNS = sql`${apps.id} as id, ${apps.installCount} as install_count
 function firstMatches(query: CatalogueQuery, condition: SQL, columns: SQL, order: SQL[], take: number, skip = 0): SQL {
   const reach = take + skip;
   const orderBy = sql.join(order, sql`, `);
-  const walkRows = Math.max(WALK_ROWS, WALK_FACTOR * reach);
-  const candidates = publicWhere(query, sql`true`);
-  return sql`(with walked as (select * from (select ${SORT_COLUMNS}, ${condition} as hit from ${apps} where ${candidates}
-                                  order by ${orderBy} limit ${walkRows}) as apps
-                            where hit limit ${reach}),
-      walk_answers as (select (select count(*) from walked) >= ${reach}
-                              or (select count(*) from (select 1 from ${apps} where ${candidates} limit ${walkRows}) as seen) < ${walkRows} as yes),
+  return sql`(with walk as (select candidates, greatest(${2 * reach}, ceil(sqrt(${reach}::float8 * candidates)))::int as length
+                     from (select ${candidateCount(query)} as candidates) as counted),
+      walked as (select * from (select ${SORT_COLUMNS}, ${condition} as hit from ${apps} where ${publicWhere(query, sql`true`)}
+                                order by ${orderBy} limit (select length from walk)) as apps
+                 where hit limit ${reach}),
+      walk_answers as (select (select count(*) from walked) >= ${reach} or candidates <= length as yes from walk),
       matches as materialized (select ${SORT_COLUMNS} from ${apps} where ${publicWhere(query, condition)})
     (select ${columns} from walked as apps where (select yes from walk_answers) order by ${orderBy} limit ${take} offset ${skip})
     union all
