@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { trustedProxies } from "@/lib/http/client-address";
 
-import { createMarketplaceServer, REQUEST_TIMEOUTS } from "./http-server";
+import { createMarketplaceServer, REQUEST_TIMEOUTS, webSocketServerFor } from "./http-server";
 
 // The production server's own socket handling, with raw bytes: what Next sees (the stand-in
 // handler echoes it) and what the server answers itself. The timeouts are shortened here; the
@@ -80,6 +80,15 @@ describe("the request line", () => {
     const res = await raw([request("CONNECT evil.example:443")]);
     expect(res.status).toBe(405);
     expect(JSON.parse(res.body)).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  it("a request asking for a WebSocket is answered as an ordinary one in production, though Next listens for upgrades", async () => {
+    // What Next's upgrade handler does to any path of ours: ends the connection without a word.
+    webSocketServerFor(server, { dev: false }).on("upgrade", (_request, socket: net.Socket) => socket.end());
+    const res = await raw([request("GET /api/health", "Upgrade: websocket\r\nConnection: Upgrade\r\n")]);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ method: "GET", url: "/api/health" });
+    expect(webSocketServerFor(server, { dev: true })).toBe(server); // next dev's HMR
   });
 
   it("an absolute-form target reaches Next as the path on this host", async () => {

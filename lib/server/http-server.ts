@@ -66,6 +66,16 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   );
 }
 
+/**
+ * The server Next attaches its WebSocket handler to (`next({ httpServer })`). Only `next dev` has
+ * WebSockets (HMR). In production that handler would take from us every request that asks for an
+ * upgrade (`Upgrade: websocket` on any path), unchecked, and close its connection without an
+ * answer; on a server that never listens Node answers such a request as an ordinary one.
+ */
+export function webSocketServerFor(server: http.Server, { dev }: { dev: boolean }): http.Server {
+  return dev ? server : http.createServer();
+}
+
 export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TIMEOUTS }: Options): http.Server {
   const server = http.createServer(
     { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
