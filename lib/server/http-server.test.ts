@@ -91,6 +91,17 @@ describe("the request line", () => {
     expect(webSocketServerFor(server, { dev: true })).toBe(server); // next dev's HMR
   });
 
+  it("an Expect other than 100-continue is 417 problem+json (Node: a bare 417); 100-continue is met", async () => {
+    const refused = await raw([request("POST /api/apps/slack-sync/install", "Expect: 200-ok\r\nContent-Length: 0\r\n")]);
+    expect(refused.status).toBe(417);
+    expect(refused.headers["content-type"]).toBe("application/problem+json");
+    expect(refused.headers["x-request-id"]).toBeTruthy();
+    expect(JSON.parse(refused.body)).toMatchObject({ status: 417, code: "expectation_failed" });
+    const met = await raw([request("POST /api/apps/slack-sync/install", "Expect: 100-continue\r\nContent-Length: 2\r\n") + "{}"]);
+    expect(met.status).toBe(100); // then the answer itself
+    expect(met.body).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*"url":"\/api\/apps\/slack-sync\/install"/);
+  });
+
   it("an absolute-form target reaches Next as the path on this host", async () => {
     const res = await raw([request("GET http://evil.example/api/health?x=1", "X-Request-Id: abc\r\n")]);
     expect(res.status).toBe(200);

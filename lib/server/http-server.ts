@@ -106,6 +106,12 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
   // (The time between requests counts toward neither timeout above.)
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
+  // An Expect other than 100-continue (RFC 9110 10.1.1); Node's own 417 would be bare, outside the error model.
+  server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => {
+    const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
+    const refusal = new ApiError("expectation_failed", "the only expectation this server meets is 100-continue");
+    void sendAnswer(response, problemAnswer(refusal, requestId));
+  });
   // CONNECT (a proxy tunnel) is no method of ours; Node would close the socket without a word.
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
