@@ -122,6 +122,21 @@ describe("the request line", () => {
     expect(JSON.parse(res.body)).toMatchObject({ status, code });
   });
 
+  it.each([
+    ["no Host", "GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n"], // Node: a bare 400
+    ["two Host headers", "GET /api/health HTTP/1.1\r\nHost: localhost\r\nhost: evil.example\r\nConnection: close\r\n\r\n"], // Node: served as the first
+  ])("an HTTP/1.1 request with %s is 400 bad_request problem+json", async (_name, bytes) => {
+    const res = await raw([bytes]);
+    expect(res.status).toBe(400);
+    expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "bad_request" });
+  });
+
+  it("an HTTP/1.0 request may come without a Host", async () => {
+    const res = await raw(["GET /api/health HTTP/1.0\r\n\r\n"]);
+    expect(res.status).toBe(200);
+  });
+
   it("malformed HTTP is 400 bad_request problem+json", async () => {
     const res = await raw(["GET / HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n"]);
     expect(res.status).toBe(400);

@@ -76,9 +76,25 @@ export function webSocketServerFor(server: http.Server, { dev }: { dev: boolean 
   return dev ? server : http.createServer();
 }
 
+/**
+ * RFC 9112 3.2: an HTTP/1.1 request carries exactly one Host (Node would keep the first of several),
+ * and a server answers 400 otherwise. Checked here, not by Node, whose own 400 is bare.
+ */
+function hostProblem(request: IncomingMessage): ApiError | null {
+  const hosts = request.rawHeaders.filter((_, index) => index % 2 === 0 && /^host$/i.test(request.rawHeaders[index]!)).length;
+  if (hosts > 1) return new ApiError("bad_request", "the request has more than one Host header");
+  if (hosts === 0 && request.httpVersion === "1.1") return new ApiError("bad_request", "an HTTP/1.1 request needs a Host header");
+  return null;
+}
+
 export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TIMEOUTS }: Options): http.Server {
   const server = http.createServer(
-    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+      requireHostHeader: false, // hostProblem() answers it, as problem+json
+    },
     (request, response) => {
       const forwarded = request.headers["x-forwarded-for"];
       request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
@@ -87,6 +103,8 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
         trusted,
       });
       const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
+      const badHost = hostProblem(request);
+      if (badHost) return void sendAnswer(response, problemAnswer(badHost, requestId));
       void checkRequestLine({ method: request.method ?? "", target: request.url ?? "", requestId })
         .then((verdict) => {
           if ("answer" in verdict) return sendAnswer(response, verdict.answer);
