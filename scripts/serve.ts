@@ -10,7 +10,7 @@ import next from "next";
 
 import { env } from "@/lib/env";
 import { trustedProxies } from "@/lib/http/client-address";
-import { createMarketplaceServer } from "@/lib/server/http-server";
+import { createMarketplaceServer, webSocketServerFor } from "@/lib/server/http-server";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
 
 const dev = process.argv.includes("--dev");
@@ -30,8 +30,8 @@ const server = createMarketplaceServer({
   trusted: trustedProxies(TRUST_PROXY),
 });
 
-// With `httpServer`, Next also answers the development server's HMR WebSocket upgrades.
-const app = next({ dev, hostname, port, httpServer: server });
+// With `httpServer`, Next also answers the development server's HMR WebSocket upgrades; production has none.
+const app = next({ dev, hostname, port, httpServer: webSocketServerFor(server, { dev }) });
 const handle = app.getRequestHandler();
 await app.prepare();
 

@@ -5,19 +5,40 @@ import net from "node:net";
 // client library would produce), or a plain request from a chosen loopback address (127.0.0.0/8
 // is all this machine), so a test has a client address, and a rate-limit quota, of its own.
 
-export type RawAnswer = { status: number; headers: Record<string, string>; body: string; ms: number };
+export type RawAnswer = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  ms: number;
+  /** The statuses of interim answers before it (100 Continue). */
+  interim: number[];
+  /** Why the socket failed (ECONNRESET), if it did: what came back before is still parsed. */
+  socketError?: string;
+  /** The server kept the connection open past `giveUpMs`. */
+  gaveUp?: true;
+};
 
-function parse(received: string, started: number): RawAnswer {
+function parse(all: string, started: number): RawAnswer {
+  const interim: number[] = [];
+  let received = all;
+  // Interim (1xx) answers precede the final one, each a status line and headers without a body.
+  for (let match; (match = /^HTTP\/1\.[01] (1\d\d)[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(received));) {
+    interim.push(Number(match[1]));
+    received = received.slice(match[0].length);
+  }
   const end = received.indexOf("\r\n\r\n");
   const [head, body] = end < 0 ? [received, ""] : [received.slice(0, end), received.slice(end + 4)];
   const [statusLine = "", ...lines] = head.split("\r\n");
   const headers = Object.fromEntries(
     lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
   );
-  return { status: Number(statusLine.split(" ")[1]), headers, body, ms: Date.now() - started };
+  return { status: Number(statusLine.split(" ")[1]), headers, body, ms: Date.now() - started, interim };
 }
 
-/** Writes `parts` (each after its delay, in ms) on a fresh socket; what came back until the server closed it (or `giveUpMs`). */
+/**
+ * Writes `parts` (each after its delay, in ms) on a fresh socket; what came back until the server
+ * closed it (or `giveUpMs`). A socket error after the connection was made ends the exchange too.
+ */
 export function rawExchange(
   baseURL: string,
   parts: (string | [string, number])[],
@@ -28,9 +49,18 @@ export function rawExchange(
     const started = Date.now();
     const socket = net.connect({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(port), localAddress });
     let received = "";
+    let connected = false;
+    let socketError: string | undefined;
+    socket.on("connect", () => (connected = true));
     socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(parse(received, started)));
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (!connected) reject(error);
+      socketError = error.code ?? error.message;
+    });
+    let gaveUp = false;
+    socket.on("close", () =>
+      resolve({ ...parse(received, started), ...(socketError ? { socketError } : {}), ...(gaveUp ? { gaveUp: true as const } : {}) }),
+    );
     void (async () => {
       for (const part of parts) {
         const [text, delay] = typeof part === "string" ? [part, 0] : part;
@@ -38,7 +68,10 @@ export function rawExchange(
         if (!socket.destroyed) socket.write(text);
       }
     })();
-    setTimeout(() => socket.destroy(), giveUpMs).unref();
+    setTimeout(() => {
+      gaveUp = !socket.destroyed;
+      socket.destroy();
+    }, giveUpMs).unref();
   });
 }
 

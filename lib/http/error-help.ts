@@ -28,6 +28,8 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   conflict: "The request conflicts with existing data, such as a duplicate name. Change it and retry.",
   payload_too_large: "The body is larger than the endpoint accepts. Send less.",
   unsupported_media_type: "Send the body as JSON with `Content-Type: application/json`.",
+  expectation_failed:
+    "The request's `Expect` header asks for something other than `100-continue`, the only expectation this server meets. Drop it.",
   rate_limited: "Too many requests. Wait the number of seconds in `Retry-After`; the `RateLimit` headers show your remaining quota.",
   header_fields_too_large:
     "The request's headers are larger than the server accepts (16 KiB in all). Send fewer or smaller headers, e.g. cookies.",

@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   conflict: { status: 409, title: "Conflict" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
+  expectation_failed: { status: 417, title: "Expectation failed" },
   rate_limited: { status: 429, title: "Too many requests" },
   header_fields_too_large: { status: 431, title: "Request header fields too large" },
   internal_error: { status: 500, title: "Internal server error" },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { trustedProxies } from "@/lib/http/client-address";
 
-import { createMarketplaceServer, REQUEST_TIMEOUTS } from "./http-server";
+import { createMarketplaceServer, REQUEST_TIMEOUTS, webSocketServerFor } from "./http-server";
 
 // The production server's own socket handling, with raw bytes: what Next sees (the stand-in
 // handler echoes it) and what the server answers itself. The timeouts are shortened here; the
@@ -82,6 +82,26 @@ describe("the request line", () => {
     expect(JSON.parse(res.body)).toMatchObject({ code: "method_not_allowed" });
   });
 
+  it("a request asking for a WebSocket is answered as an ordinary one in production, though Next listens for upgrades", async () => {
+    // What Next's upgrade handler does to any path of ours: ends the connection without a word.
+    webSocketServerFor(server, { dev: false }).on("upgrade", (_request, socket: net.Socket) => socket.end());
+    const res = await raw([request("GET /api/health", "Upgrade: websocket\r\nConnection: Upgrade\r\n")]);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ method: "GET", url: "/api/health" });
+    expect(webSocketServerFor(server, { dev: true })).toBe(server); // next dev's HMR
+  });
+
+  it("an Expect other than 100-continue is 417 problem+json (Node: a bare 417); 100-continue is met", async () => {
+    const refused = await raw([request("POST /api/apps/slack-sync/install", "Expect: 200-ok\r\nContent-Length: 0\r\n")]);
+    expect(refused.status).toBe(417);
+    expect(refused.headers["content-type"]).toBe("application/problem+json");
+    expect(refused.headers["x-request-id"]).toBeTruthy();
+    expect(JSON.parse(refused.body)).toMatchObject({ status: 417, code: "expectation_failed" });
+    const met = await raw([request("POST /api/apps/slack-sync/install", "Expect: 100-continue\r\nContent-Length: 2\r\n") + "{}"]);
+    expect(met.status).toBe(100); // then the answer itself
+    expect(met.body).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*"url":"\/api\/apps\/slack-sync\/install"/);
+  });
+
   it("an absolute-form target reaches Next as the path on this host", async () => {
     const res = await raw([request("GET http://evil.example/api/health?x=1", "X-Request-Id: abc\r\n")]);
     expect(res.status).toBe(200);
@@ -100,6 +120,21 @@ describe("the request line", () => {
     const res = await raw([request(line)]);
     expect(res.status).toBe(status);
     expect(JSON.parse(res.body)).toMatchObject({ status, code });
+  });
+
+  it.each([
+    ["no Host", "GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n"], // Node: a bare 400
+    ["two Host headers", "GET /api/health HTTP/1.1\r\nHost: localhost\r\nhost: evil.example\r\nConnection: close\r\n\r\n"], // Node: served as the first
+  ])("an HTTP/1.1 request with %s is 400 bad_request problem+json", async (_name, bytes) => {
+    const res = await raw([bytes]);
+    expect(res.status).toBe(400);
+    expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "bad_request" });
+  });
+
+  it("an HTTP/1.0 request may come without a Host", async () => {
+    const res = await raw(["GET /api/health HTTP/1.0\r\n\r\n"]);
+    expect(res.status).toBe(200);
   });
 
   it("malformed HTTP is 400 bad_request problem+json", async () => {

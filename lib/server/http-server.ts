@@ -66,9 +66,35 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   );
 }
 
+/**
+ * The server Next attaches its WebSocket handler to (`next({ httpServer })`). Only `next dev` has
+ * WebSockets (HMR). In production that handler would take from us every request that asks for an
+ * upgrade (`Upgrade: websocket` on any path), unchecked, and close its connection without an
+ * answer; on a server that never listens Node answers such a request as an ordinary one.
+ */
+export function webSocketServerFor(server: http.Server, { dev }: { dev: boolean }): http.Server {
+  return dev ? server : http.createServer();
+}
+
+/**
+ * RFC 9112 3.2: an HTTP/1.1 request carries exactly one Host (Node would keep the first of several),
+ * and a server answers 400 otherwise. Checked here, not by Node, whose own 400 is bare.
+ */
+function hostProblem(request: IncomingMessage): ApiError | null {
+  const hosts = request.rawHeaders.filter((_, index) => index % 2 === 0 && /^host$/i.test(request.rawHeaders[index]!)).length;
+  if (hosts > 1) return new ApiError("bad_request", "the request has more than one Host header");
+  if (hosts === 0 && request.httpVersion === "1.1") return new ApiError("bad_request", "an HTTP/1.1 request needs a Host header");
+  return null;
+}
+
 export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TIMEOUTS }: Options): http.Server {
   const server = http.createServer(
-    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+      requireHostHeader: false, // hostProblem() answers it, as problem+json
+    },
     (request, response) => {
       const forwarded = request.headers["x-forwarded-for"];
       request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
@@ -77,6 +103,8 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
         trusted,
       });
       const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
+      const badHost = hostProblem(request);
+      if (badHost) return void sendAnswer(response, problemAnswer(badHost, requestId));
       void checkRequestLine({ method: request.method ?? "", target: request.url ?? "", requestId })
         .then((verdict) => {
           if ("answer" in verdict) return sendAnswer(response, verdict.answer);
@@ -96,6 +124,12 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
   // (The time between requests counts toward neither timeout above.)
   server.keepAliveTimeout = 65_000;
   server.on("clientError", answerClientError);
+  // An Expect other than 100-continue (RFC 9110 10.1.1); Node's own 417 would be bare, outside the error model.
+  server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => {
+    const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
+    const refusal = new ApiError("expectation_failed", "the only expectation this server meets is 100-continue");
+    void sendAnswer(response, problemAnswer(refusal, requestId));
+  });
   // CONNECT (a proxy tunnel) is no method of ours; Node would close the socket without a word.
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);

@@ -42,4 +42,23 @@ describe("/api/auth/*", () => {
       expect(res.headers.get("x-request-id")).toBe("trace-123");
     }
   });
+
+  it.each([
+    ["application/json", "{"], // next-auth: SyntaxError, a 500
+    ["application/json", ""],
+    ["text/plain", "x"],
+    [undefined, undefined], // next-auth: 400 "[object Object]" as text/plain
+  ])("a POST of %s (not the form next-auth's client sends) is 415 problem+json", async (type, body) => {
+    const res = await call(nextAuth.POST, {
+      method: "POST",
+      path: "/api/auth/session",
+      params: { nextauth: ["session"] as unknown as string },
+      clientAddress: "192.0.2.78",
+      headers: type ? { "content-type": type } : {},
+      rawBody: body,
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.body).toMatchObject({ status: 415, code: "unsupported_media_type" });
+  });
 });
