@@ -8,7 +8,9 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import * as ready from "@/app/api/ready/route";
 import { databaseNameUnder, databaseUrl } from "@/lib/testing/database-template";
+import { call } from "@/lib/testing/http";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 import { connect, disconnect, getDb, MIGRATIONS_FOLDER, queryRows } from "./client";
@@ -62,6 +64,12 @@ describe("MIGRATE_ON_START=false", () => {
       ready: false,
       reason: `0 of ${await committed()} migrations applied (run npm run db:migrate)`,
     });
+    const behind = await call(ready.GET);
+    expect(behind.status).toBe(503);
+    expect(behind.body).toMatchObject({
+      code: "service_unavailable",
+      detail: `not ready: 0 of ${await committed()} migrations applied (run npm run db:migrate)`,
+    });
 
     // PGlite is one process's at a time; a server database stays open meanwhile.
     if (folder) await disconnect();
@@ -71,5 +79,8 @@ describe("MIGRATE_ON_START=false", () => {
     expect(stdout.trim()).toBe(`migrations applied (${serverUrl ? "postgres" : "pglite"})`);
 
     expect(await checkReadiness()).toEqual({ ready: true, migrations: await committed() });
+    const current = await call(ready.GET);
+    expect(current.status).toBe(200);
+    expect(current.body).toEqual({ status: "ready", migrations: await committed() });
   });
 });
