@@ -64,6 +64,8 @@ describe("productionPreflight", () => {
     ["APP_URL", "marketplace.yapture.example", "expected an http(s) URL"],
     ["APP_URL", "ftp://marketplace.yapture.example", "expected an http(s) URL"],
     ["YAPTURE_ISSUER", "id.yapture.example", "expected an http(s) URL"],
+    ["NEXTAUTH_URL", "marketplace.yapture.example", "expected an http(s) URL"],
+    ["RESEND_BASE_URL", "api.resend.com", "expected an http(s) URL"],
     ["ALLOW_EMBEDDED_DATABASE", "yes", "expected true or false"],
     ["MIGRATE_ON_START", "no", "expected true or false"],
     ["SEED_ON_EMPTY", "maybe", "expected true or false"],

@@ -53,6 +53,9 @@ const envSchema = z.object({
   YAPTURE_CLIENT_ID: z.string().min(1).default("marketplace-dev"),
   YAPTURE_CLIENT_SECRET: z.string().min(1).default("marketplace-dev-secret"),
   NEXTAUTH_SECRET: z.string().min(1).optional(),
+  // Read by next-auth and the Resend SDK themselves; validated here with the rest.
+  NEXTAUTH_URL: httpUrl.optional(),
+  RESEND_BASE_URL: httpUrl.optional(),
   ADMIN_EMAILS: z
     .string()
     .default("admin@example.com")
