@@ -32,12 +32,12 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 // hot reloads in development), created on first use, never at import time.
 const globalForDb = globalThis as typeof globalThis & { __marketplaceDb?: Promise<Connection> };
 
-async function openPglite(dataDir: string, options: PgliteOptions | undefined): Promise<Connection> {
+async function openPglite(dataDir: string, options: PgliteOptions | undefined, migrating: boolean): Promise<Connection> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const client = await createPgliteClient(dataDir, options);
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (migrating) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, dbPlannedPerCall: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
@@ -91,10 +91,10 @@ function statementsAs<T extends object>(client: T, { prepared }: { prepared: boo
   });
 }
 
-async function openPostgres(url: string): Promise<Connection> {
+async function openPostgres(url: string, migrating: boolean): Promise<Connection> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  await migratePostgres(url);
+  if (migrating) await migratePostgres(url);
   // A statement that runs past the timeout is cancelled by the server (57014): a request waits at
   // most that long for the database, then answers 503 (lib/http/problem.ts).
   const client = postgres(url, { max: 10, onnotice: () => {}, connection: { statement_timeout: env().DATABASE_STATEMENT_TIMEOUT_MS } });
@@ -106,12 +106,18 @@ async function openPostgres(url: string): Promise<Connection> {
   };
 }
 
-/** Opens (once) and migrates the database configured by the environment; `pglite` applies if that is the embedded one. */
-export function connect({ pglite }: { pglite?: PgliteOptions } = {}): Promise<Connection> {
+/**
+ * Opens (once) the database configured by the environment and migrates it unless MIGRATE_ON_START
+ * is false (`migrate: true` always does: `npm run db:migrate`); `pglite` applies if that is the embedded one.
+ */
+export function connect({ pglite, migrate }: { pglite?: PgliteOptions; migrate?: boolean } = {}): Promise<Connection> {
   const config = env();
   if (config.isBuild) throw new Error("the database must not be opened during next build");
   if (!globalForDb.__marketplaceDb) {
-    const opening = config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.PGLITE_DATA_DIR, pglite);
+    const migrating = migrate ?? config.MIGRATE_ON_START;
+    const opening = config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL, migrating)
+      : openPglite(config.PGLITE_DATA_DIR, pglite, migrating);
     // A failed open must not be cached: the next caller tries again.
     globalForDb.__marketplaceDb = opening.catch((error: unknown) => {
       globalForDb.__marketplaceDb = undefined;

@@ -14,16 +14,25 @@ async function expectedMigrationCount(): Promise<number> {
   return journal.entries.length;
 }
 
+/** How many migrations the database has and how many are committed (a never-migrated database has 0). */
+export async function migrationProgress(): Promise<{ applied: number; expected: number }> {
+  const db = await getDb();
+  const [table] = await queryRows<{ name: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`);
+  const [row] = table?.name
+    ? await queryRows<{ applied: number }>(db, sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)
+    : [{ applied: 0 }];
+  return { applied: Number(row?.applied ?? 0), expected: await expectedMigrationCount() };
+}
+
 /** Database reachable and every committed migration applied. */
 export async function checkReadiness(): Promise<Readiness> {
+  let progress: { applied: number; expected: number };
   try {
-    const db = await getDb();
-    const [row] = await queryRows<{ applied: number }>(db, sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-    const expected = await expectedMigrationCount();
-    const applied = Number(row?.applied ?? 0);
-    if (applied < expected) return { ready: false, reason: `${applied} of ${expected} migrations applied` };
-    return { ready: true, migrations: applied };
+    progress = await migrationProgress();
   } catch {
     return { ready: false, reason: "database unreachable" };
   }
+  const { applied, expected } = progress;
+  if (applied < expected) return { ready: false, reason: `${applied} of ${expected} migrations applied (run npm run db:migrate)` };
+  return { ready: true, migrations: applied };
 }

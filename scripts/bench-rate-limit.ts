@@ -14,6 +14,8 @@ import os from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
 
+import { E2E_ADMIN_EMAIL, freshSecret } from "../e2e/support/production-env";
+
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -52,12 +54,12 @@ async function startServer(setting: Setting, seed: boolean): Promise<void> {
       APP_URL: `http://localhost:${setting.port}`,
       DATABASE_URL: databaseUrl,
       SEED_ON_EMPTY: String(seed),
-      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench",
+      NEXTAUTH_SECRET: freshSecret(),
       // Required in production; public reads never call Yapture.
       YAPTURE_ISSUER: "http://127.0.0.1:9",
       YAPTURE_CLIENT_ID: "marketplace-bench",
-      YAPTURE_CLIENT_SECRET: "marketplace-bench-secret",
-      ADMIN_EMAILS: "admin@example.com",
+      YAPTURE_CLIENT_SECRET: freshSecret(),
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       EMAIL_DISPATCHER: "off",
       LOG_LEVEL: "error",
       NEXT_TELEMETRY_DISABLED: "1",

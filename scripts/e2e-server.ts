@@ -3,6 +3,8 @@
 import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 
+import { E2E_ADMIN_EMAIL, freshSecret } from "../e2e/support/production-env";
+
 import { startIdentityProvider } from "./idp/server";
 
 const port = process.env.E2E_PORT ?? "3200";
@@ -11,13 +13,14 @@ const pgliteDir = ".data/e2e";
 
 const databaseEnv: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
-  : { PGLITE_DATA_DIR: pgliteDir };
+  : { PGLITE_DATA_DIR: pgliteDir, ALLOW_EMBEDDED_DATABASE: "true" };
+const clientSecret = freshSecret();
 if (!process.env.E2E_DATABASE_URL) await rm(pgliteDir, { recursive: true, force: true });
 
 // The bundled Yapture stand-in, on its own port beside the app.
 const idp = await startIdentityProvider({
   port: Number(process.env.E2E_IDP_PORT ?? 4200),
-  clients: [{ clientId: "marketplace-e2e", clientSecret: "marketplace-e2e-secret", redirectUris: [`${appUrl}/api/auth/callback/yapture`] }],
+  clients: [{ clientId: "marketplace-e2e", clientSecret, redirectUris: [`${appUrl}/api/auth/callback/yapture`] }],
 });
 
 // The production server (npm start), which stamps each request's client address.
@@ -31,14 +34,15 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     HOST: "127.0.0.1",
     APP_URL: appUrl,
     NEXTAUTH_URL: appUrl,
-    NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+    NEXTAUTH_SECRET: freshSecret(),
     SEED_ON_EMPTY: "true",
     ASSET_FETCH_ALLOW_PRIVATE: "true",
     NEXT_TELEMETRY_DISABLED: "1",
     YAPTURE_ISSUER: idp.issuer,
     YAPTURE_CLIENT_ID: "marketplace-e2e",
-    YAPTURE_CLIENT_SECRET: "marketplace-e2e-secret",
-    ADMIN_EMAILS: "admin@example.com",
+    YAPTURE_CLIENT_SECRET: clientSecret,
+    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    EMAIL_DELIVERY: "log-only",
     // Every journey registers developers from the one test address, at desktop and phone sizes,
     // and signs in and opens pages far faster than a person (e2e/api/page-limits.e2e.ts has small quotas).
     RATE_LIMIT_REGISTER: "100/1h",

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
@@ -6,11 +7,14 @@ import { describe, expect, it } from "vitest";
 // missing variable, before Next starts (so no build is needed to see it).
 
 const REQUIRED = {
+  APP_URL: "https://marketplace.yapture.example",
+  DATABASE_URL: "postgres://marketplace@127.0.0.1:9/marketplace",
+  EMAIL_DELIVERY: "log-only",
   YAPTURE_ISSUER: "https://id.yapture.example",
   YAPTURE_CLIENT_ID: "marketplace",
-  YAPTURE_CLIENT_SECRET: "s3cret",
+  YAPTURE_CLIENT_SECRET: randomBytes(32).toString("base64url"),
   ADMIN_EMAILS: "ops@yapture.example",
-  NEXTAUTH_SECRET: "0123456789abcdef0123",
+  NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
 };
 
 /** Runs `npm start` with only the given variables (and PATH, HOME); its exit code and output lines. */
@@ -44,7 +48,7 @@ describe("npm start", () => {
     expect(code).toBe(1);
     expect(lines).toEqual([
       "error: YAPTURE_CLIENT_SECRET is not set: the marketplace's OAuth client secret at Yapture. The server refuses to start without it.",
-      "error: NEXTAUTH_SECRET is not set: the secret that signs portal sessions (at least 16 characters). The server refuses to start without it.",
+      "error: NEXTAUTH_SECRET is not set: the secret that signs portal sessions (at least 32 bytes). The server refuses to start without it.",
     ]);
   });
 

@@ -1,9 +1,15 @@
 // npm run worker — the email dispatcher as its own process, for deployments whose web processes
 // run with EMAIL_DISPATCHER=off. Runs until SIGINT/SIGTERM; the batch in progress finishes first.
+// Like npm start, a production process unless NODE_ENV says otherwise, refusing the configuration
+// production must not run with (the checks that apply to sending email; it needs no NEXTAUTH_SECRET).
 import { connect, disconnect } from "@/db/client";
 import { runEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { refuseIncompleteProduction } from "@/lib/server/preflight";
+
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
+refuseIncompleteProduction("worker");
 
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -14,7 +20,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const connection = await connect();
-log.info("email worker started", { database: connection.kind, transport: env().RESEND_API_KEY ? "resend" : "log" });
+log.info("email worker started", { database: connection.kind, delivery: env().emailDelivery });
 await runEmailDispatcher({ signal: controller.signal });
 await disconnect();
 log.info("email worker stopped");

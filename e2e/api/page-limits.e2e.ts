@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 
 import { startIdentityProvider, type StartedIdp } from "../../scripts/idp/server";
+import { E2E_ADMIN_EMAIL, freshSecret } from "../support/production-env";
 import { requestFrom } from "../support/raw-http";
 
 // The page limit and next-auth's limit, through the built app: a second production server with
@@ -24,18 +25,19 @@ test.describe("page and sign-in limits", () => {
   let idp: StartedIdp;
 
   test.beforeAll(async () => {
+    const clientSecret = freshSecret();
     idp = await startIdentityProvider({
       clients: [
         {
           clientId: "marketplace-limits",
-          clientSecret: "marketplace-limits-secret",
+          clientSecret,
           redirectUris: [`${origin}/api/auth/callback/yapture`],
         },
       ],
     });
     const database: Record<string, string> = process.env.E2E_DATABASE_URL
       ? { DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_ON_EMPTY: "false" } // the journeys' server seeded it
-      : { PGLITE_DATA_DIR: pgliteDir, SEED_ON_EMPTY: "true" };
+      : { PGLITE_DATA_DIR: pgliteDir, ALLOW_EMBEDDED_DATABASE: "true", SEED_ON_EMPTY: "true" };
     if (!process.env.E2E_DATABASE_URL) await rm(pgliteDir, { recursive: true, force: true });
     server = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
       stdio: ["ignore", "inherit", "inherit"],
@@ -47,11 +49,12 @@ test.describe("page and sign-in limits", () => {
         HOST: "127.0.0.1",
         APP_URL: origin,
         NEXTAUTH_URL: origin,
-        NEXTAUTH_SECRET: "page-limits-secret-page-limits",
+        NEXTAUTH_SECRET: freshSecret(),
         YAPTURE_ISSUER: idp.issuer,
         YAPTURE_CLIENT_ID: "marketplace-limits",
-        YAPTURE_CLIENT_SECRET: "marketplace-limits-secret",
-        ADMIN_EMAILS: "admin@example.com",
+        YAPTURE_CLIENT_SECRET: clientSecret,
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        EMAIL_DELIVERY: "log-only",
         ASSET_FETCH_ALLOW_PRIVATE: "true",
         RATE_LIMITS: "on",
         RATE_LIMIT_PAGES: `${PAGES}/5m`,

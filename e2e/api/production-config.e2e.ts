@@ -10,6 +10,9 @@ test("a production start without YAPTURE_CLIENT_SECRET and NEXTAUTH_SECRET exits
     HOME: process.env.HOME,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
+    APP_URL: "https://marketplace.yapture.example",
+    DATABASE_URL: "postgres://marketplace@127.0.0.1:9/marketplace",
+    EMAIL_DELIVERY: "log-only",
     YAPTURE_ISSUER: "https://id.yapture.example",
     YAPTURE_CLIENT_ID: "marketplace",
     ADMIN_EMAILS: "ops@yapture.example",
@@ -30,7 +33,7 @@ test("a production start without YAPTURE_CLIENT_SECRET and NEXTAUTH_SECRET exits
   const errors = output.split("\n").filter((line) => line.startsWith("error: "));
   expect(errors).toEqual([
     "error: YAPTURE_CLIENT_SECRET is not set: the marketplace's OAuth client secret at Yapture. The server refuses to start without it.",
-    "error: NEXTAUTH_SECRET is not set: the secret that signs portal sessions (at least 16 characters). The server refuses to start without it.",
+    "error: NEXTAUTH_SECRET is not set: the secret that signs portal sessions (at least 32 bytes). The server refuses to start without it.",
   ]);
   expect(output).toContain("warning: ASSET_FETCH_ALLOW_PRIVATE is on");
 });

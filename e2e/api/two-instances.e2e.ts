@@ -7,6 +7,7 @@ import postgres from "postgres";
 import { CLIENT_ADDRESS_HEADER } from "../../lib/http/client-address";
 import { startResendCapture, type ResendCapture } from "../../lib/testing/resend-capture";
 import { startIdentityProvider, type StartedIdp } from "../../scripts/idp/server";
+import { E2E_ADMIN_EMAIL, freshSecret } from "../support/production-env";
 
 // Two app processes on one Postgres database: a rate limit is one quota across both, installs
 // spread over both count exactly, and both email dispatchers together deliver each email once.
@@ -30,6 +31,7 @@ test.describe("two instances on one database", () => {
   let idp: StartedIdp;
   let capture: ResendCapture;
   const children: ChildProcess[] = [];
+  const [sessionSecret, clientSecret] = [freshSecret(), freshSecret()];
   const origins = PORTS.map((port) => `http://127.0.0.1:${port}`);
 
   async function startInstance(port: number, seed: boolean): Promise<void> {
@@ -44,12 +46,12 @@ test.describe("two instances on one database", () => {
         DATABASE_URL: databaseUrl,
         SEED_ON_EMPTY: String(seed),
         APP_URL: `http://localhost:${port}`,
-        NEXTAUTH_SECRET: "two-instances-secret-two-instances",
+        NEXTAUTH_SECRET: sessionSecret,
         YAPTURE_ISSUER: idp.issuer,
         YAPTURE_CLIENT_ID: "marketplace-two",
-        YAPTURE_CLIENT_SECRET: "marketplace-two-secret",
-        ADMIN_EMAILS: "admin@example.com",
-        RESEND_API_KEY: "re_two_instances",
+        YAPTURE_CLIENT_SECRET: clientSecret,
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        RESEND_API_KEY: `re_${freshSecret()}`,
         RESEND_BASE_URL: capture.url,
         RATE_LIMITS: "on",
         RATE_LIMIT_PUBLIC_READ: `${PUBLIC_READS}/10m`,
@@ -75,7 +77,7 @@ test.describe("two instances on one database", () => {
     await server.end();
     sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     idp = await startIdentityProvider({
-      clients: [{ clientId: "marketplace-two", clientSecret: "marketplace-two-secret", redirectUris: ["http://localhost/cb"] }],
+      clients: [{ clientId: "marketplace-two", clientSecret, redirectUris: ["http://localhost/cb"] }],
     });
     capture = await startResendCapture();
     // One instance seeds the empty database first; the second joins it.

@@ -1,4 +1,5 @@
 import { expectPageHealthy } from "../support/page-checks";
+import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";
 
 import { newYaptureUser, signIn } from "../support/yapture";
@@ -18,7 +19,7 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   expect(registered.status()).toBe(201);
 
   // The administrator verifies them on the developers page.
-  await signIn(page, "/admin", "admin@example.com");
+  await signIn(page, "/admin", E2E_ADMIN_EMAIL);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expectPageHealthy(page);
   await page.goto("/admin/developers?status=PENDING_VERIFICATION");

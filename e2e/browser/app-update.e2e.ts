@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { expectPageHealthy } from "../support/page-checks";
+import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";
 
 import { signIn, yaptureHeadersFor } from "../support/yapture";
@@ -12,7 +13,7 @@ const CRITERIA = ["Functionality", "Quality", "Security", "Terms compliance", "U
 /** A verified developer with one approved app whose images the marketplace itself serves. */
 async function liveApp(request: APIRequestContext, baseURL: string, email: string, name: string) {
   const developer = await yaptureHeadersFor(request, email);
-  const admin = await yaptureHeadersFor(request, "admin@example.com");
+  const admin = await yaptureHeadersFor(request, E2E_ADMIN_EMAIL);
   expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Update Journey" } })).status()).toBe(201);
   const me = (await (await request.get("/api/dev/me", { headers: developer })).json()) as { id: string };
   expect((await request.post(`/api/admin/developers/${me.id}/verify`, { headers: admin })).status()).toBe(200);
@@ -70,7 +71,7 @@ test("a developer updates a live app: the reviewer rejects it, the developer fix
   // The reviewer sees it in the queue as an update, with what changed, and rejects it with a reason.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, "/admin/reviews", "admin@example.com");
+  await signIn(admin, "/admin/reviews", E2E_ADMIN_EMAIL);
   const card = admin.getByTestId("pending-update").filter({ hasText: `Focus Ledger Pro ${suffix}` });
   // The name's word diff: "Pro" is the one word added.
   await expect(card.locator('[data-testid="revision-change"][data-field="name"] ins')).toHaveText("[added: Pro ]");

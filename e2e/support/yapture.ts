@@ -4,6 +4,8 @@ import { expect, type APIRequestContext, type Browser, type Page } from "@playwr
 
 import { subjectForEmail } from "../../scripts/idp/accounts";
 
+import { E2E_ADMIN_EMAIL } from "./production-env";
+
 /** The bundled identity provider the e2e server starts beside the app (scripts/e2e-server.ts). */
 const IDP_URL = `http://localhost:${process.env.E2E_IDP_PORT ?? 4200}`;
 
@@ -41,7 +43,7 @@ export async function adminOnVerificationQueue(
 ): Promise<{ admin: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();
-  await signIn(admin, "/admin/developers", "admin@example.com");
+  await signIn(admin, "/admin/developers", E2E_ADMIN_EMAIL);
   await admin.waitForURL((url) => url.pathname.startsWith("/admin"));
   await admin.goto("/admin/developers?status=PENDING_VERIFICATION");
   return { admin, close: () => context.close() };

@@ -76,4 +76,5 @@ export const EMAIL_TYPES = [
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
-export const EMAIL_STATUSES = ["PENDING", "SENT", "FAILED"] as const;
+// LOGGED: written to the log under EMAIL_DELIVERY=log-only (or in development without a Resend key), never delivered.
+export const EMAIL_STATUSES = ["PENDING", "SENT", "LOGGED", "FAILED"] as const;

@@ -61,6 +61,6 @@ export function startEmailDispatcher(options: DispatcherLoopOptions = {}): Email
     },
   };
   globalForDispatcher.__emailDispatcher = handle;
-  log.info("email dispatcher started", { transport: config.RESEND_API_KEY ? "resend" : "log" });
+  log.info("email dispatcher started", { delivery: config.emailDelivery });
   return handle;
 }

@@ -66,7 +66,7 @@ describe("dispatchDueEmails through Resend", () => {
   it("sends a due email once, with the outbox id as idempotency key, and marks it SENT", async () => {
     const id = await enqueue("ada@example.com");
     const result = await dispatchDueEmails();
-    expect(result).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0, released: 0 });
+    expect(result).toEqual({ claimed: 1, sent: 1, logged: 0, retried: 0, failed: 0, released: 0 });
 
     expect(emailRequests()).toHaveLength(1);
     const request = emailRequests()[0]!;
@@ -243,7 +243,7 @@ describe("dispatchDueEmails through Resend", () => {
       },
     };
     const result = await dispatchDueEmails({ transport: stopping, signal: controller.signal });
-    expect(result).toEqual({ claimed: 3, sent: 1, retried: 0, failed: 0, released: 2 });
+    expect(result).toEqual({ claimed: 3, sent: 1, logged: 0, retried: 0, failed: 0, released: 2 });
     const rows = await Promise.all(ids.map(row));
     expect(rows.filter((r) => r.status === "SENT" && r.attempts === 1)).toHaveLength(1);
     const released = rows.filter((r) => r.status === "PENDING");
@@ -288,18 +288,26 @@ describe("dispatchDueEmails through Resend", () => {
   });
 });
 
-describe("dispatchDueEmails without RESEND_API_KEY", () => {
-  it("writes the email to the log, marks it SENT and sends nothing to Resend", async () => {
-    const logLevel = process.env.LOG_LEVEL;
-    delete process.env.RESEND_API_KEY;
+describe.each([
+  ["without RESEND_API_KEY", { RESEND_API_KEY: undefined, EMAIL_DELIVERY: undefined }],
+  ["with EMAIL_DELIVERY=log-only (the key set, and ignored)", { EMAIL_DELIVERY: "log-only" }],
+])("dispatchDueEmails %s", (_case, variables: Record<string, string | undefined>) => {
+  it("writes the email to the log, records it LOGGED (never SENT, no sent time) and sends nothing to Resend", async () => {
+    const saved = { LOG_LEVEL: process.env.LOG_LEVEL, EMAIL_DELIVERY: process.env.EMAIL_DELIVERY };
+    for (const [name, value] of Object.entries(variables)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     process.env.LOG_LEVEL = "info";
     forgetProcessCaches();
     const logged = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       expect(transportFromEnv().kind).toBe("log");
       const id = await enqueue("log-only@example.com");
-      expect(await dispatchDueEmails()).toMatchObject({ claimed: 1, sent: 1 });
-      expect(await row(id)).toMatchObject({ status: "SENT", attempts: 1, providerMessageId: null });
+      expect(await dispatchDueEmails()).toEqual({ claimed: 1, sent: 0, logged: 1, retried: 0, failed: 0, released: 0 });
+      expect(await row(id)).toMatchObject({ status: "LOGGED", attempts: 1, sentAt: null, providerMessageId: null, lastError: null });
+      // Settled: a second pass claims nothing.
+      expect(await dispatchDueEmails()).toMatchObject({ claimed: 0 });
 
       const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
       const entry = lines.find((line) => line.id === id);
@@ -307,7 +315,10 @@ describe("dispatchDueEmails without RESEND_API_KEY", () => {
       expect(entry!.text).toContain("Standup Bot");
     } finally {
       logged.mockRestore();
-      process.env.LOG_LEVEL = logLevel;
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       forgetProcessCaches();
     }
     expect(capture.requests).toHaveLength(0);

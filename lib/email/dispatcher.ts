@@ -22,6 +22,8 @@ export type DispatchOptions = {
 export type DispatchResult = {
   claimed: number;
   sent: number;
+  /** Written to the log instead of sent (EMAIL_DELIVERY=log-only). */
+  logged: number;
   retried: number;
   failed: number;
   /** Claimed but handed back unsent: the lease was about to run out, or the dispatcher is stopping. */
@@ -84,12 +86,12 @@ export async function dispatchDueEmails({
   transport,
   signal,
 }: DispatchOptions = {}): Promise<DispatchResult> {
-  if (signal?.aborted) return { claimed: 0, sent: 0, retried: 0, failed: 0, released: 0 };
+  if (signal?.aborted) return { claimed: 0, sent: 0, logged: 0, retried: 0, failed: 0, released: 0 };
   const db = await getDb();
   const at = clock(now);
   const claimedAt = performance.now();
   const claimed = await claimDueEmails(db, at, batchSize);
-  const result: DispatchResult = { claimed: claimed.length, sent: 0, retried: 0, failed: 0, released: 0 };
+  const result: DispatchResult = { claimed: claimed.length, sent: 0, logged: 0, retried: 0, failed: 0, released: 0 };
   if (claimed.length === 0) return result;
   const sender = transport ?? transportFromEnv();
 
@@ -100,7 +102,10 @@ export async function dispatchDueEmails({
       continue;
     }
     const outcome = await sender.send({ id: row.id, to: row.to, subject: row.subject, html: row.html, text: row.text });
-    if (outcome.ok) {
+    if (outcome.ok && sender.kind === "log") {
+      // Never delivered: LOGGED, with no sent time, so the email log cannot be read as "sent".
+      if (await settle(db, row, { status: "LOGGED", lastError: null })) result.logged += 1;
+    } else if (outcome.ok) {
       const changes = { status: "SENT" as const, sentAt: at, providerMessageId: outcome.messageId, lastError: null };
       if (await settle(db, row, changes)) result.sent += 1;
     } else if (!outcome.retryable || row.attempts >= MAX_ATTEMPTS) {

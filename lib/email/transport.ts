@@ -88,8 +88,9 @@ export function resendTransport({ apiKey, from }: { apiKey: string; from: string
 }
 
 /**
- * Without a Resend key (development, tests): the email goes to the log and counts as sent. In
- * production the log gets no personal data: the recipient masked, and never the body.
+ * EMAIL_DELIVERY=log-only (the default without a Resend key outside production): the email goes to
+ * the log and is recorded LOGGED, never SENT. In production the log gets no personal data: the
+ * recipient masked, and never the body.
  */
 export function logTransport({ from, revealContent }: { from: string; revealContent: boolean }): EmailTransport {
   return {
@@ -104,8 +105,8 @@ export function logTransport({ from, revealContent }: { from: string; revealCont
 
 /** The transport the environment asks for, built per call so a changed environment (tests) takes effect. */
 export function transportFromEnv(): EmailTransport {
-  const { RESEND_API_KEY, EMAIL_FROM, isProduction } = env();
-  return RESEND_API_KEY
+  const { RESEND_API_KEY, EMAIL_FROM, emailDelivery, isProduction } = env();
+  return emailDelivery === "resend" && RESEND_API_KEY
     ? resendTransport({ apiKey: RESEND_API_KEY, from: EMAIL_FROM })
     : logTransport({ from: EMAIL_FROM, revealContent: !isProduction });
 }

@@ -1,5 +1,7 @@
 import { env, type Env } from "@/lib/env";
 
+import { parsePolicyText } from "./policy-text";
+
 // The rate-limit policies (docs/api.md lists them). Each can be changed by its environment
 // variable as "<points>/<duration>", e.g. RATE_LIMIT_INSTALL=20/1h; durations take s, m or h.
 
@@ -21,15 +23,12 @@ const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
   register: { variable: "RATE_LIMIT_REGISTER", value: "10/1h" },
 };
 
-const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
-
 export function parsePolicy(name: PolicyName, text: string): Policy {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)?\s*([smh])\s*$/.exec(text);
-  if (!match) throw new Error(`${DEFAULTS[name].variable}: expected "<points>/<duration>" like 20/1h, got ${JSON.stringify(text)}`);
-  const points = Number(match[1]);
-  const seconds = Number(match[2] ?? 1) * UNIT_SECONDS[match[3] as keyof typeof UNIT_SECONDS];
-  if (points < 1 || seconds < 1) throw new Error(`${DEFAULTS[name].variable}: points and duration must be positive`);
-  return { name, points, seconds };
+  try {
+    return { name, ...parsePolicyText(text) };
+  } catch (error) {
+    throw new Error(`${DEFAULTS[name].variable}: ${(error as Error).message}, got ${JSON.stringify(text)}`);
+  }
 }
 
 /** The policy as configured (the default unless its variable is set). */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 
+import { E2E_ADMIN_EMAIL, freshSecret } from "../../e2e/support/production-env";
 import { startIdentityProvider } from "../idp/server";
 
 // The production build as `npm start` runs it (the same node arguments, NODE_ENV=production), in one
@@ -57,14 +58,15 @@ async function startCommandArguments(): Promise<string[]> {
 export async function startBenchServer({ port, idpPort, databaseUrl, profileDir }: Options): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   const clientId = "marketplace-bench";
-  const clientSecret = "marketplace-bench-secret";
+  const clientSecret = freshSecret();
   const idp = await startIdentityProvider({
     port: idpPort,
     clients: [{ clientId, clientSecret, redirectUris: [`${url}/api/auth/callback/yapture`] }],
   });
   const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const started = performance.now();
-  const child = spawn(process.execPath, [...profiling, ...(await startCommandArguments())], {
+  // The heap cap README recommends (NODE_OPTIONS there), so measurements stay comparable.
+  const child = spawn(process.execPath, ["--max-old-space-size=256", ...profiling, ...(await startCommandArguments())], {
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
@@ -74,13 +76,14 @@ export async function startBenchServer({ port, idpPort, databaseUrl, profileDir 
       HOST: "127.0.0.1",
       APP_URL: url,
       NEXTAUTH_URL: url,
-      NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      NEXTAUTH_SECRET: freshSecret(),
       SEED_ON_EMPTY: "false",
       NEXT_TELEMETRY_DISABLED: "1",
       YAPTURE_ISSUER: idp.issuer,
       YAPTURE_CLIENT_ID: clientId,
       YAPTURE_CLIENT_SECRET: clientSecret,
-      ADMIN_EMAILS: "admin@example.com",
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      EMAIL_DELIVERY: "log-only",
       RATE_LIMITS: "off",
       LOG_LEVEL: "warn",
     },

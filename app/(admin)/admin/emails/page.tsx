@@ -56,6 +56,9 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
             <DataCell label="Subject">{email.subject}</DataCell>
             <DataCell label="Status">
               <StatusBadge status={email.status} />
+              {email.status === "LOGGED" ? (
+                <p className="mt-1 text-xs text-slate-600">Written to the server log only, never sent (EMAIL_DELIVERY=log-only).</p>
+              ) : null}
               {email.lastError ? <p className="mt-1 text-xs text-red-700">{email.lastError}</p> : null}
             </DataCell>
             <DataCell label="Attempts">{email.attempts}</DataCell>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { dispatchDueEmails } from "@/lib/email/dispatcher";
+import { logTransport } from "@/lib/email/transport";
+
 import * as verify from "@/app/api/admin/developers/[id]/verify/route";
 import { adminApiForFile } from "@/lib/testing/admin-api";
 import { createTestDeveloper } from "@/lib/testing/developers";
@@ -34,5 +37,17 @@ describe("GET /api/admin/emails", () => {
       "type",
     ]);
     expect(res.body.data[0]).toMatchObject({ status: "SENT", attempts: 1 });
+  });
+
+  it("shows an email that was only written to the log as LOGGED, with no sent time", async () => {
+    const pending = await createTestDeveloper("PENDING_VERIFICATION");
+    await admin.post(verify.POST, pending.developer.id);
+    await dispatchDueEmails({ transport: logTransport({ from: "Marketplace <marketplace@example.com>", revealContent: false }) });
+    const res = await call(emails.GET, {
+      headers: admin.headers,
+      path: `/api/admin/emails?to=${encodeURIComponent(pending.developer.email)}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([expect.objectContaining({ type: "DEVELOPER_VERIFIED", status: "LOGGED", sentAt: null, attempts: 1 })]);
   });
 });
