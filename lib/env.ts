@@ -17,7 +17,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   // On a database server: the longest any statement may run before Postgres cancels it (a 503).
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  // On a database server, client side: the longest one statement waits (for a connection included),
+  // and the longest a connection may wait silent for the server's answer before it is dropped.
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   // Tests only: a server URL (any database on it) under which each test file gets a fresh database.
   TEST_DATABASE_URL: z.string().min(1).optional(),
   SEED_ON_EMPTY: booleanString.optional(),
@@ -39,6 +44,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   // Comma-separated addresses/CIDR ranges of trusted proxies; only then is X-Forwarded-For believed.
   TRUST_PROXY: z.string().optional(),
+  // npm start and npm run worker: how long a stopping process waits for work in flight.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   RATE_LIMIT_PUBLIC_READ: z.string().optional(),

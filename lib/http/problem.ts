@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { DATABASE_TIMEOUT } from "@/db/timeout-error";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -30,10 +31,16 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "CONNECT_TIMEOUT"]);
+const CONNECTION_ERRORS = new Set([
+  ...["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"],
+  // postgres.js: a connection that could not open in time, or was closed under a statement.
+  ...["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"],
+  // db/deadlines.ts: the client stopped waiting for a silent or overloaded database.
+  DATABASE_TIMEOUT,
+]);
 
 /** The database (or another dependency) cannot be reached: a 503 the client may retry, not a 500. */
-function isConnectionFailure(error: unknown): boolean {
+export function isConnectionFailure(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && typeof current.code === "string") {
       // 08: connection exceptions; 57P0x: the server shutting down or the backend terminated;
