@@ -1,5 +1,6 @@
 // npm run worker — the email dispatcher as its own process, for deployments whose web processes
-// run with EMAIL_DISPATCHER=off. Runs until SIGINT/SIGTERM; the batch in progress finishes first.
+// run with EMAIL_DISPATCHER=off. Runs until SIGINT/SIGTERM: the batch in progress finishes (within
+// SHUTDOWN_TIMEOUT_MS), the database is closed, and it exits 0. A second signal exits at once.
 import { connect, disconnect } from "@/db/client";
 import { runEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/env";
@@ -8,7 +9,10 @@ import { log } from "@/lib/log";
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    log.info("email worker stopping", { signal });
+    process.once(signal, () => process.exit(1));
+    log.info("email worker stopping", { signal, timeoutMs: env().SHUTDOWN_TIMEOUT_MS });
+    // A batch stuck on a dead database or email service must not keep the process alive.
+    setTimeout(() => process.exit(1), env().SHUTDOWN_TIMEOUT_MS).unref();
     controller.abort();
   });
 }
@@ -18,3 +22,4 @@ log.info("email worker started", { database: connection.kind, transport: env().R
 await runEmailDispatcher({ signal: controller.signal });
 await disconnect();
 log.info("email worker stopped");
+process.exit(0);
