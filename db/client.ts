@@ -5,7 +5,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 
 import { env } from "@/lib/env";
 
-import { beginWithin, silenceWatchedSockets, withDeadline } from "./deadlines";
+import { setProbe } from "./breaker";
+import { beginWithin, sendWithin, silenceWatchedSockets } from "./deadlines";
 import { createPgliteClient, type PgliteOptions } from "./pglite";
 import * as schema from "./schema";
 
@@ -78,9 +79,8 @@ function statementsAs<T extends object>(client: T, { prepared, timeoutMs }: { pr
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
         return (query: string, parameters?: unknown[], options?: object) =>
-          withDeadline(
+          sendWithin(timeoutMs, () =>
             (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: prepared }),
-            timeoutMs,
           );
       }
       if (property === "begin" || property === "savepoint") {
@@ -121,11 +121,15 @@ async function openPostgres(url: string): Promise<Connection> {
     },
   });
   const timeoutMs = config.DATABASE_QUERY_TIMEOUT_MS;
+  setProbe(() => sendWithin(timeoutMs, () => client`select 1`, { probe: true }));
   return {
     db: drizzle({ client: statementsAs(client, { prepared: true, timeoutMs }), schema }) as unknown as Database,
     dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false, timeoutMs }), schema }) as unknown as Database,
     kind: "postgres",
-    close: () => client.end({ timeout: 5 }),
+    close: () => {
+      setProbe(undefined);
+      return client.end({ timeout: 5 });
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import net from "node:net";
 
-import { timeoutError } from "./timeout-error";
+import { record, refusal } from "./breaker";
+import { DATABASE_TIMEOUT, databaseError } from "./unreachable";
+
+const timeoutError = (message: string) => databaseError(DATABASE_TIMEOUT, message);
 
 // Client-side bounds on waiting for a database server. The server's statement timeout cancels a
 // slow statement, but a server (or a network path) that accepts a connection and then says nothing
@@ -40,25 +43,42 @@ export function silenceWatchedSockets(silenceMs: number): (options: SocketOption
 /** What of a postgres.js query this needs: it is a promise whose settling functions can be wrapped. */
 type SettlableQuery = { resolve: (value: unknown) => void; reject: (error: unknown) => void; active: boolean; cancel(): unknown };
 
+/** A stand-in for a query never sent: awaiting it (or its `.values()`, as Drizzle does) fails with `error`. */
+function refusedQuery(error: Error): object {
+  const failed = Promise.reject(error);
+  return Object.assign(failed, { values: () => failed, raw: () => failed });
+}
+
 /**
- * Bounds how long a caller waits for one statement, counted from when it is issued: waiting for a
- * free connection and opening one included. Past `timeoutMs` the caller gets a DATABASE_TIMEOUT
+ * Sends a statement (`send` creates the postgres.js query) unless the database was just found
+ * unreachable (db/breaker.ts), and bounds how long its caller waits, counted from now: waiting for
+ * a free connection and opening one included. Past `timeoutMs` the caller gets a DATABASE_TIMEOUT
  * error; a statement still queued is withdrawn, one already sent is left to the server's statement
  * timeout and the connection's silence watchdog.
  */
-export function withDeadline<Q extends object>(query: Q, timeoutMs: number): Q {
+export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, { probe = false } = {}): Q {
+  const refused = probe ? null : refusal();
+  if (refused) return refusedQuery(refused) as Q;
+  const query = send();
   const settlable = query as Q & SettlableQuery;
   const { resolve, reject } = settlable;
   const timer = setTimeout(() => {
-    if (!settlable.active) void Promise.resolve(settlable.cancel()).catch(() => undefined);
-    reject(timeoutError(`no answer from the database within ${timeoutMs} ms`));
+    const wasQueued = !settlable.active;
+    settlable.reject(timeoutError(`no answer from the database within ${timeoutMs} ms`));
+    // Withdrawing it rejects it again, with a cancellation that must not count as the database answering.
+    if (wasQueued) void Promise.resolve(settlable.cancel()).catch(() => undefined);
   }, timeoutMs).unref();
+  let settled = false;
   settlable.resolve = (value) => {
     clearTimeout(timer);
+    if (!settled) record();
+    settled = true;
     resolve(value);
   };
   settlable.reject = (error) => {
     clearTimeout(timer);
+    if (!settled) record(error);
+    settled = true;
     reject(error);
   };
   return query;
@@ -77,7 +97,9 @@ export async function beginWithin<T>(
     timer = setTimeout(() => {
       if (started) return;
       expired = true;
-      rejectDeadline(timeoutError(`no database connection within ${timeoutMs} ms`));
+      const error = timeoutError(`no database connection within ${timeoutMs} ms`);
+      record(error);
+      rejectDeadline(error);
     }, timeoutMs).unref();
   });
   const transaction = begin((inner) => {
