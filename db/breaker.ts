@@ -18,6 +18,8 @@ function opensBreaker(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && typeof current.code === "string") {
       if (NO_DATABASE.has(current.code) || current.code === DATABASE_TIMEOUT || /^08001|^08006/.test(current.code)) return true;
+      // Reset or closed while connecting: no connection can be had either.
+      if ("syscall" in current && current.syscall === "connect") return true;
     }
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
   }
