@@ -8,7 +8,7 @@ import { DATABASE_UNAVAILABLE, databaseError, isDatabaseUnreachable } from "./un
 // service recovers by itself within a second of the database. A connection dropped under a
 // statement does not open it: the reconnection that follows tells whether the database is down.
 
-export const PROBE_INTERVAL_MS = 1_000;
+const PROBE_INTERVAL_MS = 1_000;
 
 /** Failures that say no connection can be had, or no answer came in time. */
 const NO_DATABASE = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "CONNECT_TIMEOUT"]);

@@ -18,7 +18,7 @@ async function expectedMigrationCount(): Promise<number> {
  * How long readiness waits for the database: a load balancer's probe must get its answer (503) in
  * well under the 2 s it commonly allows, whatever the database does.
  */
-export const READINESS_TIMEOUT_MS = 1_500;
+const READINESS_TIMEOUT_MS = 1_500;
 
 /** Database reachable within READINESS_TIMEOUT_MS and every committed migration applied. */
 export async function checkReadiness(): Promise<Readiness> {
