@@ -73,6 +73,8 @@ for (const [how, command, args] of [
 test("a request that never finishes is cut at SHUTDOWN_TIMEOUT_MS, and the server still exits 0", async () => {
   const started = startProcess(SERVER[0], [...SERVER[1]], await productionEnvironment({ SHUTDOWN_TIMEOUT_MS: "1000" }));
   const port = await listeningPort(started);
+  // Next opens the database on its first request; a stop waits for an opening in progress.
+  expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
   await requestInFlight(port);
   await new Promise((resolve) => setTimeout(resolve, 300));
   const signalled = Date.now();
