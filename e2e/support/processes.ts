@@ -30,6 +30,9 @@ export async function productionEnvironment(extra: Record<string, string> = {}):
     YAPTURE_CLIENT_SECRET: "marketplace-signals-secret-0123456789",
     ADMIN_EMAILS: "ops@yapture.example",
     LOG_LEVEL: "info",
+    // What production asks of a deliberate embedded database and log-only email (lib/env.ts).
+    ALLOW_EMBEDDED_DATABASE: "true",
+    EMAIL_DELIVERY: "log-only",
     ...extra,
   };
 }
