@@ -5,7 +5,7 @@ import { DATABASE_UNAVAILABLE, databaseError, isDatabaseUnreachable } from "./un
 // its own timeout: a request that checks a rate limit and then reads would wait twice, and every
 // request would hold its client for seconds. Meanwhile a probe asks the database once a second;
 // the first answer (a probe's or a statement's already on its way) closes the breaker, so the
-// service recovers by itself within a second of the database. A connection dropped under a
+// service recovers by itself within seconds of the database. A connection dropped under a
 // statement does not open it: the reconnection that follows tells whether the database is down.
 
 const PROBE_INTERVAL_MS = 1_000;

@@ -121,7 +121,8 @@ async function openPostgres(url: string): Promise<Connection> {
     },
   });
   const timeoutMs = config.DATABASE_QUERY_TIMEOUT_MS;
-  setProbe(() => sendWithin(timeoutMs, () => client`select 1`, { probe: true }));
+  // A probe waits a second at most: one stuck on a connection that went silent must not delay the next.
+  setProbe(() => sendWithin(1_000, () => client`select 1`, { probe: true }));
   return {
     db: drizzle({ client: statementsAs(client, { prepared: true, timeoutMs }), schema }) as unknown as Database,
     dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false, timeoutMs }), schema }) as unknown as Database,

@@ -12,7 +12,7 @@ import { forgetProcessCaches } from "@/lib/testing/process-caches";
 // The database failing under a running process, as an operations review played it: a TCP proxy
 // between this process and Postgres that refuses, resets, or accepts and then says nothing. With
 // the default timeouts the API answers 503 within 5 s, readiness within 2 s, liveness stays 200,
-// and once the database is back everything answers again within a second or two, without a
+// and once the database is back everything answers again within seconds, without a
 // restart. Rate limits are on, as in production: their store is the same database. On a database
 // server only: PGlite runs inside the process, there is no connection to fail.
 
@@ -54,9 +54,9 @@ async function timed<T>(request: () => Promise<T>): Promise<{ result: T; ms: num
   return { result, ms: performance.now() - started };
 }
 
-/** Readiness and a public list answer 200, at once or, after an outage, within 3 s (the breaker probes once a second). */
+/** Readiness and a public list answer 200: at once, or after an outage within seconds (the breaker probes once a second; connections left stalled are dropped after DATABASE_QUERY_TIMEOUT_MS). */
 async function expectAnswering(): Promise<void> {
-  await expect.poll(async () => (await call(ready.GET)).status, { timeout: 3_000, interval: 200 }).toBe(200);
+  await expect.poll(async () => (await call(ready.GET)).status, { timeout: 8_000, interval: 200 }).toBe(200);
   const list = await call(listApps.GET, { path: "/api/apps" });
   expect(list.status).toBe(200);
 }

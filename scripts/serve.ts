@@ -15,6 +15,7 @@ import { env } from "@/lib/env";
 import { trustedProxies } from "@/lib/http/client-address";
 import { log } from "@/lib/log";
 import { createMarketplaceServer } from "@/lib/server/http-server";
+import { answerOutageAsUnavailable } from "@/lib/server/outage-status";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
 import { drainServer, listenOrExit } from "@/lib/server/shutdown";
 
@@ -36,6 +37,7 @@ const prepared = new Promise<void>((resolve) => (markPrepared = resolve));
 const server = createMarketplaceServer({
   handle: async (request: IncomingMessage, response: ServerResponse) => {
     await prepared;
+    answerOutageAsUnavailable(request, response);
     return handle(request, response);
   },
   trusted: trustedProxies(TRUST_PROXY),

@@ -87,7 +87,7 @@ test.describe("a production server whose database fails", () => {
       expect((await timedGet("/api/health")).response.status).toBe(200);
 
       await proxy.setMode("pass");
-      await expect.poll(async () => (await fetch(`${origin}/api/ready`)).status, { timeout: 3_000, intervals: [200] }).toBe(200);
+      await expect.poll(async () => (await fetch(`${origin}/api/ready`)).status, { timeout: 8_000, intervals: [200] }).toBe(200);
       expect((await timedGet("/apps")).response.status).toBe(200);
       expect((await timedGet("/api/apps")).response.status).toBe(200);
     });
