@@ -3,11 +3,11 @@ import net from "node:net";
 import { record, refusal } from "./breaker";
 import { DATABASE_TIMEOUT, databaseError } from "./unreachable";
 
-const timeoutError = (message: string) => databaseError(DATABASE_TIMEOUT, message);
-
 // Client-side bounds on waiting for a database server. The server's statement timeout cancels a
 // slow statement, but a server (or a network path) that accepts a connection and then says nothing
 // never sends that cancellation: only the client can stop waiting.
+
+const timeoutError = (message: string) => databaseError(DATABASE_TIMEOUT, message);
 
 type SocketOptions = { host: string[]; port: number[]; path?: string };
 
@@ -90,6 +90,8 @@ export async function beginWithin<T>(
   begin: (callback: (inner: object) => Promise<T>) => Promise<T>,
   callback: (inner: object) => Promise<T>,
 ): Promise<T> {
+  const refused = refusal();
+  if (refused) throw refused;
   let started = false;
   let expired = false;
   let timer: NodeJS.Timeout | undefined;
