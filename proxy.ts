@@ -15,7 +15,8 @@ import { rendersPage } from "@/lib/rate-limit/page-requests";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
 // Runs before every page and API route: a fresh CSP nonce and the security headers, the page
-// limit, and the 503 page while the database is unreachable. Next reads the nonce from the request's Content-Security-Policy header and puts it on its own scripts.
+// limit, and the 503 page while the database is unreachable. Next reads the nonce from the
+// request's Content-Security-Policy header and puts it on its own scripts.
 export async function proxy(request: NextRequest): Promise<Response> {
   const headers = deploymentSecurityHeaders();
   if (!isDecodablePath(new URL(request.url).pathname)) {
