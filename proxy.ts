@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { databaseUnavailable } from "@/db/breaker";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
 import { isDecodablePath } from "@/lib/http/path-params";
@@ -7,13 +8,15 @@ import { problemResponse } from "@/lib/http/problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "@/lib/http/request-id";
 import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
 import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
+import { unavailablePage } from "@/lib/pages/unavailable-page";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
 import { rendersPage } from "@/lib/rate-limit/page-requests";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
-// Runs before every page and API route: a fresh CSP nonce and the security headers, and the page
-// limit. Next reads the nonce from the request's Content-Security-Policy header and puts it on its own scripts.
+// Runs before every page and API route: a fresh CSP nonce and the security headers, the page
+// limit, and the 503 page while the database is unreachable. Next reads the nonce from the
+// request's Content-Security-Policy header and puts it on its own scripts.
 export async function proxy(request: NextRequest): Promise<Response> {
   const headers = deploymentSecurityHeaders();
   if (!isDecodablePath(new URL(request.url).pathname)) {
@@ -26,8 +29,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
     for (const [name, value] of Object.entries({ ...headers, [REQUEST_ID_HEADER]: requestId })) response.headers.set(name, value);
     return response;
   }
-  const limits = rendersPage(request.nextUrl.pathname) ? await countPageRequest(request) : {};
+  const page = rendersPage(request.nextUrl.pathname);
+  const limits = page ? await countPageRequest(request) : {};
   if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);
+  // The database just found unreachable (counting this page may have been what found it): a page
+  // would only fail to render, so the person gets the 503 page at once (API routes answer 503 themselves).
+  if (page && databaseUnavailable()) return unavailablePage(headers);
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });

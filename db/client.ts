@@ -5,6 +5,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 
 import { env } from "@/lib/env";
 
+import { setProbe } from "./breaker";
+import { beginWithin, sendWithin, silenceWatchedSockets } from "./deadlines";
 import { createPgliteClient, type PgliteOptions } from "./pglite";
 import * as schema from "./schema";
 
@@ -49,7 +51,8 @@ async function migratePostgres(url: string): Promise<void> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const single = postgres(url, { max: 1, onnotice: () => {} });
+  // Migrations may run long statements (an index build): only opening the connection is bounded.
+  const single = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: env().DATABASE_CONNECT_TIMEOUT_MS / 1000 });
   try {
     await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migrate(drizzle({ client: single }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -69,21 +72,23 @@ type PostgresClient = import("postgres").Sql;
  * savepoints hand Drizzle a new client, which is wrapped the same way. Not `prepared`, every
  * statement is unnamed instead: planned with its own values on each call, and never kept.
  */
-function statementsAs<T extends object>(client: T, { prepared }: { prepared: boolean }): T {
+function statementsAs<T extends object>(client: T, { prepared, timeoutMs }: { prepared: boolean; timeoutMs: number }): T {
   return new Proxy(client, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== "function") return value;
       if (property === "unsafe") {
         return (query: string, parameters?: unknown[], options?: object) =>
-          (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: prepared });
+          sendWithin(timeoutMs, () =>
+            (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: prepared }),
+          );
       }
       if (property === "begin" || property === "savepoint") {
         return (...args: unknown[]) => {
-          const callback = args.pop() as (client: object) => unknown;
-          return (value as (...rest: unknown[]) => unknown).call(target, ...args, (inner: object) =>
-            callback(statementsAs(inner, { prepared })),
-          );
+          const callback = args.pop() as (client: object) => Promise<unknown>;
+          const run = (wrapped: (inner: object) => Promise<unknown>) =>
+            (value as (...rest: unknown[]) => Promise<unknown>).call(target, ...args, wrapped);
+          return beginWithin(timeoutMs, run, (inner) => callback(statementsAs(inner, { prepared, timeoutMs })));
         };
       }
       return value;
@@ -91,18 +96,41 @@ function statementsAs<T extends object>(client: T, { prepared }: { prepared: boo
   });
 }
 
+/** postgres.js takes a `socket` factory, though its type declarations omit the option. */
+function watchedSockets(silenceMs: number): object {
+  return { socket: silenceWatchedSockets(silenceMs) };
+}
+
 async function openPostgres(url: string, migrating: boolean): Promise<Connection> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (migrating) await migratePostgres(url);
-  // A statement that runs past the timeout is cancelled by the server (57014): a request waits at
-  // most that long for the database, then answers 503 (lib/http/problem.ts).
-  const client = postgres(url, { max: 10, onnotice: () => {}, connection: { statement_timeout: env().DATABASE_STATEMENT_TIMEOUT_MS } });
+  const config = env();
+  // Every wait on the server is bounded (docs/architecture.md, "Database faults"): opening a
+  // connection, a statement (cancelled by the server: 57014), a transaction left idle (the server
+  // ends the session), and, on the client's side, each statement's whole wait and any connection
+  // the server has gone silent on. Each failure answers 503 (lib/http/problem.ts).
+  const client = postgres(url, {
+    max: 10,
+    ...watchedSockets(config.DATABASE_QUERY_TIMEOUT_MS),
+    onnotice: () => {},
+    connect_timeout: config.DATABASE_CONNECT_TIMEOUT_MS / 1000,
+    connection: {
+      statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+  });
+  const timeoutMs = config.DATABASE_QUERY_TIMEOUT_MS;
+  // A probe waits a second at most: one stuck on a connection that went silent must not delay the next.
+  setProbe(() => sendWithin(1_000, () => client`select 1`, { probe: true }));
   return {
-    db: drizzle({ client: statementsAs(client, { prepared: true }), schema }) as unknown as Database,
-    dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false }), schema }) as unknown as Database,
+    db: drizzle({ client: statementsAs(client, { prepared: true, timeoutMs }), schema }) as unknown as Database,
+    dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false, timeoutMs }), schema }) as unknown as Database,
     kind: "postgres",
-    close: () => client.end({ timeout: 5 }),
+    close: () => {
+      setProbe(undefined);
+      return client.end({ timeout: 5 });
+    },
   };
 }
 

@@ -24,8 +24,26 @@ export async function migrationProgress(): Promise<{ applied: number; expected: 
   return { applied: Number(row?.applied ?? 0), expected: await expectedMigrationCount() };
 }
 
-/** Database reachable and every committed migration applied. */
+/**
+ * How long readiness waits for the database: a load balancer's probe must get its answer (503) in
+ * well under the 2 s it commonly allows, whatever the database does.
+ */
+const READINESS_TIMEOUT_MS = 1_500;
+
+/** Database reachable within READINESS_TIMEOUT_MS and every committed migration applied. */
 export async function checkReadiness(): Promise<Readiness> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(() => resolve({ ready: false, reason: "database not answering" }), READINESS_TIMEOUT_MS).unref();
+  });
+  try {
+    return await Promise.race([probe(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function probe(): Promise<Readiness> {
   let progress: { applied: number; expected: number };
   try {
     progress = await migrationProgress();

@@ -42,7 +42,12 @@ const envSchema = z.object({
   ALLOW_EMBEDDED_DATABASE: booleanString.optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   // On a database server: the longest any statement may run before Postgres cancels it (a 503).
-  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3_000),
+  // On a database server, client side: the longest one statement waits (for a connection included),
+  // and the longest a connection may wait silent for the server's answer before it is dropped.
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 600_000).default(4_000),
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 600_000).default(2_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
   // false: only `npm run db:migrate` migrates; a server whose database is behind stays not ready (503).
   MIGRATE_ON_START: booleanString.default(true),
   // Tests only: a server URL (any database on it) under which each test file gets a fresh database.
@@ -97,6 +102,8 @@ const envSchema = z.object({
       }),
     )
     .optional(),
+  // npm start and npm run worker: how long a stopping process waits for work in flight.
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000).default(10_000),
 
   RATE_LIMITS: z.enum(["on", "off"], { error: "expected on or off" }).default("on"),
   RATE_LIMIT_PUBLIC_READ: policyText.optional(),

@@ -5,13 +5,19 @@
 // request targets Next cannot (lib/server/request-line.ts). `--dev` serves the same way in
 // development mode (npm run dev runs it so), so limits and anonymous installs key on real addresses there too.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 
 import next from "next";
 
+import { disconnect } from "@/db/client";
+import { stopEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/env";
 import { trustedProxies } from "@/lib/http/client-address";
+import { log } from "@/lib/log";
 import { createMarketplaceServer, webSocketServerFor } from "@/lib/server/http-server";
+import { answerOutageAsUnavailable } from "@/lib/server/outage-status";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
+import { drainServer, listenOrExit } from "@/lib/server/shutdown";
 
 const dev = process.argv.includes("--dev");
 // Without --dev this is a production server, as `next start` assumes: decided before anything reads
@@ -22,29 +28,53 @@ refuseIncompleteProduction();
 // module it loads: ~80 MB of the production server's memory, for Next's minified runtime alone
 // (docs/benchmarks.md). `next start` runs without them; so does production here.
 if (!dev) process.setSourceMapsEnabled(false);
-const { PORT: port, HOST: hostname, TRUST_PROXY } = env();
+const { PORT: port, HOST: hostname, TRUST_PROXY, SHUTDOWN_TIMEOUT_MS } = env();
 
-// Next needs the server to exist first; requests reach it only once the server listens, below.
+// The port is taken before Next loads (and before anything opens the database), so a process that
+// cannot have it exits at once. Requests that arrive while Next prepares wait for it.
+let markPrepared!: () => void;
+const prepared = new Promise<void>((resolve) => (markPrepared = resolve));
 const server = createMarketplaceServer({
-  handle: (request: IncomingMessage, response: ServerResponse) => handle(request, response),
+  handle: async (request: IncomingMessage, response: ServerResponse) => {
+    await prepared;
+    answerOutageAsUnavailable(request, response);
+    return handle(request, response);
+  },
   trusted: trustedProxies(TRUST_PROXY),
 });
 
 // With `httpServer`, Next also answers the development server's HMR WebSocket upgrades; production has none.
 const app = next({ dev, hostname, port, httpServer: webSocketServerFor(server, { dev }) });
 const handle = app.getRequestHandler();
-await app.prepare();
+await listenOrExit(server, port, hostname, disconnect);
 
-server.listen(port, hostname, () =>
-  console.log(`Yapture Marketplace${dev ? " (development)" : ""} listening on http://${hostname}:${port}`),
-);
+/**
+ * SIGTERM (docker stop, a platform scaling in) or SIGINT: stop accepting, let the requests in flight
+ * finish within SHUTDOWN_TIMEOUT_MS, stop the email dispatcher after its batch, close the database,
+ * exit 0. A second signal exits at once.
+ */
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  log.info("server stopping", { signal, timeoutMs: SHUTDOWN_TIMEOUT_MS });
+  // Closing the database may itself wait on a dead server: the whole stop is bounded.
+  setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+  // Development's HMR WebSockets never end: nothing there is worth waiting for.
+  const { drained } = dev
+    ? (server.closeAllConnections(), await app.close(), { drained: true })
+    : await drainServer(server, SHUTDOWN_TIMEOUT_MS);
+  await stopEmailDispatcher();
+  await disconnect().catch((error: unknown) => log.warn("closing the database failed", { error }));
+  log.info("server stopped", { drained });
+  process.exit(0);
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    // Production drains the requests in flight; development has none worth waiting for, and its HMR WebSockets never end.
-    if (dev) void app.close().finally(() => process.exit(0));
-    else server.close(() => process.exit(0));
-    // A request that never ends must not keep a stopped server (and its port) alive.
-    setTimeout(() => process.exit(0), 10_000).unref();
+    process.once(signal, () => process.exit(1));
+    void stop(signal);
   });
 }
+
+await app.prepare();
+markPrepared();
+const { port: listening } = server.address() as AddressInfo;
+console.log(`Yapture Marketplace${dev ? " (development)" : ""} listening on http://${hostname}:${listening}`);

@@ -1,5 +1,6 @@
 // npm run worker — the email dispatcher as its own process, for deployments whose web processes
-// run with EMAIL_DISPATCHER=off. Runs until SIGINT/SIGTERM; the batch in progress finishes first.
+// run with EMAIL_DISPATCHER=off. Runs until SIGINT/SIGTERM: the batch in progress finishes (within
+// SHUTDOWN_TIMEOUT_MS), the database is closed, and it exits 0. A second signal exits at once.
 // Like npm start, a production process unless NODE_ENV says otherwise, refusing the configuration
 // production must not run with (the checks that apply to sending email; it needs no NEXTAUTH_SECRET).
 import { connect, disconnect } from "@/db/client";
@@ -14,7 +15,10 @@ refuseIncompleteProduction("worker");
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    log.info("email worker stopping", { signal });
+    process.once(signal, () => process.exit(1));
+    log.info("email worker stopping", { signal, timeoutMs: env().SHUTDOWN_TIMEOUT_MS });
+    // A batch stuck on a dead database or email service must not keep the process alive.
+    setTimeout(() => process.exit(1), env().SHUTDOWN_TIMEOUT_MS).unref();
     controller.abort();
   });
 }
@@ -24,3 +28,4 @@ log.info("email worker started", { database: connection.kind, delivery: env().em
 await runEmailDispatcher({ signal: controller.signal });
 await disconnect();
 log.info("email worker stopped");
+process.exit(0);

@@ -57,10 +57,16 @@ export function startEmailDispatcher(options: DispatcherLoopOptions = {}): Email
       controller.abort();
       await loop;
       handle.running = false;
+      log.info("email dispatcher stopped");
       if (globalForDispatcher.__emailDispatcher === handle) globalForDispatcher.__emailDispatcher = undefined;
     },
   };
   globalForDispatcher.__emailDispatcher = handle;
   log.info("email dispatcher started", { delivery: config.emailDelivery });
   return handle;
+}
+
+/** Stops this process's in-process dispatcher, if one runs, once its batch in progress is done (server shutdown). */
+export async function stopEmailDispatcher(): Promise<void> {
+  await globalForDispatcher.__emailDispatcher?.stop();
 }

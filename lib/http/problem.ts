@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { isDatabaseUnreachable } from "@/db/unreachable";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -30,19 +31,10 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "CONNECT_TIMEOUT"]);
-
-/** The database (or another dependency) cannot be reached: a 503 the client may retry, not a 500. */
+/** The database (or another dependency) cannot be reached or did not answer in time: a 503 the client may retry, not a 500. */
 function isConnectionFailure(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
-      // 08: connection exceptions; 57P0x: the server shutting down or the backend terminated;
-      // 57014: a statement cancelled, by the statement timeout or an operator.
-      if (CONNECTION_ERRORS.has(current.code) || /^(08|57P0|57014)/.test(current.code)) return true;
-    }
-    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
-  }
-  return false;
+  // 57014: a statement cancelled, by the statement timeout or an operator.
+  return isDatabaseUnreachable(error) || sqlState(error) === "57014";
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,0 +1,120 @@
+import net from "node:net";
+
+import { record, refusal } from "./breaker";
+import { DATABASE_TIMEOUT, databaseError } from "./unreachable";
+
+// Client-side bounds on waiting for a database server. The server's statement timeout cancels a
+// slow statement, but a server (or a network path) that accepts a connection and then says nothing
+// never sends that cancellation: only the client can stop waiting.
+
+const timeoutError = (message: string) => databaseError(DATABASE_TIMEOUT, message);
+
+type SocketOptions = { host: string[]; port: number[]; path?: string };
+
+/**
+ * A socket factory for postgres.js (its `socket` option) whose connections are dropped when the
+ * server stays silent for `silenceMs` after being sent something: the statement pending on it
+ * fails (503) and the pool opens a fresh connection for the next one, so a stalled connection
+ * never stays in the pool. An idle connection has sent nothing and is never dropped.
+ */
+export function silenceWatchedSockets(silenceMs: number): (options: SocketOptions) => net.Socket {
+  let next = 0;
+  return (options) => {
+    const socket = new net.Socket();
+    let watchdog: NodeJS.Timeout | undefined;
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    socket.write = ((...args: unknown[]) => {
+      watchdog ??= setTimeout(() => socket.destroy(timeoutError(`the database sent nothing for ${silenceMs} ms`)), silenceMs).unref();
+      return write(...args);
+    }) as typeof socket.write;
+    socket.on("data", () => {
+      clearTimeout(watchdog);
+      watchdog = undefined;
+    });
+    socket.once("close", () => clearTimeout(watchdog));
+    // postgres.js rotates through the hosts of a multi-host URL the same way.
+    const at = next++ % options.host.length;
+    if (options.path) socket.connect(options.path);
+    else socket.connect(options.port[at] ?? options.port[0]!, options.host[at]!);
+    return socket;
+  };
+}
+
+/** What of a postgres.js query this needs: it is a promise whose settling functions can be wrapped. */
+type SettlableQuery = { resolve: (value: unknown) => void; reject: (error: unknown) => void; active: boolean; cancel(): unknown };
+
+/** A stand-in for a query never sent: awaiting it (or its `.values()`, as Drizzle does) fails with `error`. */
+function refusedQuery(error: Error): object {
+  const failed = Promise.reject(error);
+  return Object.assign(failed, { values: () => failed, raw: () => failed });
+}
+
+/**
+ * Sends a statement (`send` creates the postgres.js query) unless the database was just found
+ * unreachable (db/breaker.ts), and bounds how long its caller waits, counted from now: waiting for
+ * a free connection and opening one included. Past `timeoutMs` the caller gets a DATABASE_TIMEOUT
+ * error; a statement still queued is withdrawn, one already sent is left to the server's statement
+ * timeout and the connection's silence watchdog.
+ */
+export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, { probe = false } = {}): Q {
+  const refused = probe ? null : refusal();
+  if (refused) return refusedQuery(refused) as Q;
+  const query = send();
+  const settlable = query as Q & SettlableQuery;
+  const { resolve, reject } = settlable;
+  const timer = setTimeout(() => {
+    const wasQueued = !settlable.active;
+    settlable.reject(timeoutError(`no answer from the database within ${timeoutMs} ms`));
+    // Withdrawing it rejects it again, with a cancellation that must not count as the database answering.
+    if (wasQueued) void Promise.resolve(settlable.cancel()).catch(() => undefined);
+  }, timeoutMs).unref();
+  let settled = false;
+  settlable.resolve = (value) => {
+    clearTimeout(timer);
+    if (!settled) record();
+    settled = true;
+    resolve(value);
+  };
+  settlable.reject = (error) => {
+    clearTimeout(timer);
+    if (!settled) record(error);
+    settled = true;
+    reject(error);
+  };
+  return query;
+}
+
+/** A transaction whose callback has not started within `timeoutMs` (no connection to be had) fails, and never starts later. */
+export async function beginWithin<T>(
+  timeoutMs: number,
+  begin: (callback: (inner: object) => Promise<T>) => Promise<T>,
+  callback: (inner: object) => Promise<T>,
+): Promise<T> {
+  const refused = refusal();
+  if (refused) throw refused;
+  let started = false;
+  let expired = false;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, rejectDeadline) => {
+    timer = setTimeout(() => {
+      if (started) return;
+      expired = true;
+      const error = timeoutError(`no database connection within ${timeoutMs} ms`);
+      record(error);
+      rejectDeadline(error);
+    }, timeoutMs).unref();
+  });
+  const transaction = begin((inner) => {
+    if (expired) return Promise.reject(timeoutError("the transaction started after its caller gave up"));
+    started = true;
+    clearTimeout(timer);
+    return callback(inner);
+  });
+  // The transaction may still settle after the deadline won: that outcome has no one to read it.
+  transaction.catch(() => undefined);
+  try {
+    return await Promise.race([transaction, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,31 @@
+// What counts as the database being unreachable, as opposed to a statement failing on a database
+// that answers. lib/http/problem.ts answers both kinds of outage 503.
+
+/** A database wait cut short by the client (db/deadlines.ts). */
+export const DATABASE_TIMEOUT = "DATABASE_TIMEOUT";
+/** A statement not even tried, because the database has just been found unreachable (db/breaker.ts). */
+export const DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
+
+export function databaseError(code: typeof DATABASE_TIMEOUT | typeof DATABASE_UNAVAILABLE, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+const UNREACHABLE = new Set([
+  ...["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"],
+  // postgres.js: a connection that could not open in time, or was closed under a statement.
+  ...["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"],
+  DATABASE_TIMEOUT,
+  DATABASE_UNAVAILABLE,
+]);
+
+/** The error, or one it wraps (Drizzle wraps driver errors as `cause`), says the database cannot be reached. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
+      // 08: connection exceptions; 57P0x: the server shutting down, or this backend terminated.
+      if (UNREACHABLE.has(current.code) || /^(08|57P0)/.test(current.code)) return true;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
