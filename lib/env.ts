@@ -51,6 +51,8 @@ const envSchema = z.object({
   RATE_LIMIT_SUBMIT: z.string().optional(),
   RATE_LIMIT_REGISTER: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // One JSON line per request from npm start; on by default in production.
+  ACCESS_LOG: booleanString.optional(),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -62,6 +64,7 @@ export type Env = RawEnv & {
   nextAuthSecret: string;
   assetFetchAllowPrivate: boolean;
   seedOnEmpty: boolean;
+  accessLog: boolean;
 };
 
 const DEVELOPMENT_NEXTAUTH_SECRET = "development-only-secret-do-not-use-in-production";
@@ -87,6 +90,7 @@ function parseEnv(source: Record<string, string | undefined>): Env {
     nextAuthSecret: raw.NEXTAUTH_SECRET ?? DEVELOPMENT_NEXTAUTH_SECRET,
     assetFetchAllowPrivate: raw.ASSET_FETCH_ALLOW_PRIVATE ?? !isProduction,
     seedOnEmpty: raw.SEED_ON_EMPTY ?? (!isProduction && !raw.DATABASE_URL),
+    accessLog: raw.ACCESS_LOG ?? isProduction,
   };
 }
 

@@ -12,6 +12,7 @@ import { env } from "@/lib/env";
 import { trustedProxies } from "@/lib/http/client-address";
 import { createMarketplaceServer } from "@/lib/server/http-server";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
+import { routeMatcherOfBuild } from "@/lib/server/route-patterns";
 
 const dev = process.argv.includes("--dev");
 // Without --dev this is a production server, as `next start` assumes: decided before anything reads
@@ -22,12 +23,13 @@ refuseIncompleteProduction();
 // module it loads: ~80 MB of the production server's memory, for Next's minified runtime alone
 // (docs/benchmarks.md). `next start` runs without them; so does production here.
 if (!dev) process.setSourceMapsEnabled(false);
-const { PORT: port, HOST: hostname, TRUST_PROXY } = env();
+const { PORT: port, HOST: hostname, TRUST_PROXY, accessLog } = env();
 
 // Next needs the server to exist first; requests reach it only once the server listens, below.
 const server = createMarketplaceServer({
   handle: (request: IncomingMessage, response: ServerResponse) => handle(request, response),
   trusted: trustedProxies(TRUST_PROXY),
+  accessLog: accessLog && { routeOf: await routeMatcherOfBuild() },
 });
 
 // With `httpServer`, Next also answers the development server's HMR WebSocket upgrades.

@@ -99,7 +99,7 @@ export async function dispatchDueEmails({
       if (await settle(db, row, { attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: at })) result.released += 1;
       continue;
     }
-    const outcome = await sender.send({ id: row.id, to: row.to, subject: row.subject, html: row.html, text: row.text });
+    const outcome = await sender.send({ id: row.id, type: row.type, to: row.to, subject: row.subject, html: row.html, text: row.text });
     if (outcome.ok) {
       const changes = { status: "SENT" as const, sentAt: at, providerMessageId: outcome.messageId, lastError: null };
       if (await settle(db, row, changes)) result.sent += 1;
