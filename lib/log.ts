@@ -54,10 +54,14 @@ function line(level: Level, message: string, fields: Record<string, unknown>): s
   return JSON.stringify({ time: new Date().toISOString(), level, message, ...(requestId ? { requestId } : {}), ...entry });
 }
 
+// Straight to the streams, not through console: Next dims console output written while a render
+// is being aborted, and the server process routes console.error here (lib/server/console-errors.ts).
+const stdout = (text: string) => void process.stdout.write(`${text}\n`);
+const stderr = (text: string) => void process.stderr.write(`${text}\n`);
+
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (LEVELS[level] < LEVELS[env().LOG_LEVEL]) return;
-  if (LEVELS[level] >= LEVELS.warn) console.error(line(level, message, fields));
-  else console.log(line(level, message, fields));
+  (LEVELS[level] >= LEVELS.warn ? stderr : stdout)(line(level, message, fields));
 }
 
 export { serialize as serializeForLog };
@@ -68,5 +72,5 @@ export const log = {
   warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),
   error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
   /** One access-log line; ACCESS_LOG, not LOG_LEVEL, decides whether these are written. */
-  access: (fields: Record<string, unknown>) => console.log(line("info", "request", fields)),
+  access: (fields: Record<string, unknown>) => stdout(line("info", "request", fields)),
 };

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { captureLogLines } from "@/lib/testing/log-lines";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 import { logTransport } from "./transport";
@@ -26,11 +27,10 @@ describe("logTransport", () => {
   afterEach(() => vi.restoreAllMocks());
 
   async function logged(revealContent: boolean): Promise<string> {
-    const lines: string[] = [];
-    vi.spyOn(console, "log").mockImplementation((line: string) => lines.push(line));
+    const { lines } = captureLogLines();
     await logTransport({ revealContent }).send(email);
     expect(lines).toHaveLength(1);
-    return lines[0]!;
+    return JSON.stringify(lines[0]);
   }
 
   it("names the email by outbox id and template in production: no recipient, subject, name or body", async () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 
 import { trustedProxies } from "@/lib/http/client-address";
 import { log } from "@/lib/log";
+import { captureLogLines } from "@/lib/testing/log-lines";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 import { createMarketplaceServer } from "./http-server";
@@ -58,10 +59,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** The response and every log line written (stdout and stderr) until its access line arrived. */
 async function send(server: keyof typeof servers, target: string, headers: Record<string, string> = {}) {
-  const lines: Record<string, unknown>[] = [];
-  const capture = (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>);
-  vi.spyOn(console, "log").mockImplementation(capture);
-  vi.spyOn(console, "error").mockImplementation(capture);
+  const { lines } = captureLogLines();
   const response = await fetch(`${origins[server]}${target}`, { headers });
   const body = await response.text();
   await vi.waitFor(() => expect(lines.some((line) => line.message === "request")).toBe(true));
@@ -116,8 +114,7 @@ describe("the access log", () => {
       handle: async (_request, response) => void response.end("ok"),
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const lines: string[] = [];
-    vi.spyOn(console, "log").mockImplementation((line: string) => lines.push(line));
+    const { lines } = captureLogLines();
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     expect(response.headers.get("x-request-id")).toMatch(UUID);
     await new Promise((resolve) => server.close(resolve));

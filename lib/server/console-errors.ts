@@ -21,18 +21,13 @@ export function consoleCallAsLogEntry(args: unknown[]): { message: string; error
   return { message: redactText(words) || (error ? "unhandled error" : ""), ...(error ? { error } : {}) };
 }
 
-/** Our own log lines are already JSON: they pass through untouched. */
-const isLogLine = (args: unknown[]) => args.length === 1 && typeof args[0] === "string" && args[0].startsWith('{"time":');
-
 /** Sends console.error and console.warn through lib/log for the rest of the process; a second call does nothing. */
 export function routeConsoleThroughLog(): void {
   const global = globalThis as { [INSTALLED]?: true };
   if (global[INSTALLED]) return;
   global[INSTALLED] = true;
   for (const level of ["error", "warn"] as const) {
-    const original = console[level].bind(console);
     console[level] = (...args: unknown[]) => {
-      if (isLogLine(args)) return original(...args);
       const { message, error } = consoleCallAsLogEntry(args);
       log[level](message, error ? { error } : {});
     };
