@@ -31,6 +31,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: { baseURL, trace: "retain-on-failure" },
+  // Fails the run if the server's log shows an email address, a key, a session or a secret.
+  globalTeardown: "./e2e/global-teardown.ts",
   webServer: {
     command: "tsx scripts/e2e-server.ts",
     url: `${baseURL}/api/ready`,

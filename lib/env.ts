@@ -116,6 +116,8 @@ const envSchema = z.object({
   RATE_LIMIT_SUBMIT: policyText.optional(),
   RATE_LIMIT_REGISTER: policyText.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "expected debug, info, warn, error or silent" }).default("info"),
+  // One JSON line per request from npm start; on by default in production.
+  ACCESS_LOG: booleanString.optional(),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -129,6 +131,7 @@ export type Env = RawEnv & {
   assetFetchAllowPrivate: boolean;
   seedOnEmpty: boolean;
   emailDelivery: "resend" | "log-only";
+  accessLog: boolean;
 };
 
 function splitList(text: string): string[] {
@@ -160,6 +163,7 @@ function parseEnv(source: Record<string, string | undefined>): Env {
     assetFetchAllowPrivate: raw.ASSET_FETCH_ALLOW_PRIVATE ?? !isProduction,
     seedOnEmpty: raw.SEED_ON_EMPTY ?? (!isProduction && !raw.DATABASE_URL),
     emailDelivery: raw.EMAIL_DELIVERY ?? (raw.RESEND_API_KEY ? "resend" : "log-only"),
+    accessLog: raw.ACCESS_LOG ?? isProduction,
   };
 }
 

@@ -1,9 +1,14 @@
 // Starts the built app for the Playwright suites: a fresh PGlite folder (or E2E_DATABASE_URL),
-// demo data seeded on start, production mode with test-only settings.
+// demo data seeded on start, production mode with test-only settings. Everything the server writes
+// goes to E2E_SERVER_LOG, which e2e/global-teardown.ts scans for leaks; its warnings and errors
+// also to the terminal (the access log would drown Playwright's report).
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 
 import { E2E_ADMIN_EMAIL, freshSecret } from "../e2e/support/production-env";
+import { E2E_SECRETS_FILE, E2E_SERVER_LOG, type E2eSecrets } from "../e2e/support/server-settings";
 
 import { startIdentityProvider } from "./idp/server";
 
@@ -14,18 +19,22 @@ const pgliteDir = ".data/e2e";
 const databaseEnv: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
   : { PGLITE_DATA_DIR: pgliteDir, ALLOW_EMBEDDED_DATABASE: "true" };
-const clientSecret = freshSecret();
+const secrets: E2eSecrets = { nextAuthSecret: freshSecret(), clientSecret: freshSecret() };
+await mkdir(path.dirname(E2E_SECRETS_FILE), { recursive: true });
+await writeFile(E2E_SECRETS_FILE, JSON.stringify(secrets));
 if (!process.env.E2E_DATABASE_URL) await rm(pgliteDir, { recursive: true, force: true });
 
 // The bundled Yapture stand-in, on its own port beside the app.
 const idp = await startIdentityProvider({
   port: Number(process.env.E2E_IDP_PORT ?? 4200),
-  clients: [{ clientId: "marketplace-e2e", clientSecret, redirectUris: [`${appUrl}/api/auth/callback/yapture`] }],
+  clients: [{ clientId: "marketplace-e2e", clientSecret: secrets.clientSecret, redirectUris: [`${appUrl}/api/auth/callback/yapture`] }],
 });
 
 // The production server (npm start), which stamps each request's client address.
+await mkdir(path.dirname(E2E_SERVER_LOG), { recursive: true });
+const serverLog = createWriteStream(E2E_SERVER_LOG);
 const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
   env: {
     ...process.env,
     ...databaseEnv,
@@ -34,13 +43,13 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     HOST: "127.0.0.1",
     APP_URL: appUrl,
     NEXTAUTH_URL: appUrl,
-    NEXTAUTH_SECRET: freshSecret(),
+    NEXTAUTH_SECRET: secrets.nextAuthSecret,
     SEED_ON_EMPTY: "true",
     ASSET_FETCH_ALLOW_PRIVATE: "true",
     NEXT_TELEMETRY_DISABLED: "1",
     YAPTURE_ISSUER: idp.issuer,
     YAPTURE_CLIENT_ID: "marketplace-e2e",
-    YAPTURE_CLIENT_SECRET: clientSecret,
+    YAPTURE_CLIENT_SECRET: secrets.clientSecret,
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     EMAIL_DELIVERY: "log-only",
     // Every journey registers developers from the one test address, at desktop and phone sizes,
@@ -48,9 +57,13 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     RATE_LIMIT_REGISTER: "100/1h",
     RATE_LIMIT_PAGES: "1000000/5m",
     RATE_LIMIT_SIGN_IN: "100000/5m",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Everything a production server writes by default, for the log scan; access lines included.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    ACCESS_LOG: "true",
   },
 });
+child.stdout.on("data", (chunk: Buffer) => serverLog.write(chunk));
+child.stderr.on("data", (chunk: Buffer) => (process.stderr.write(chunk), serverLog.write(chunk)));
 
 const stop = () => child.kill("SIGTERM");
 child.on("exit", () => void idp.close());

@@ -17,6 +17,7 @@ import { log } from "@/lib/log";
 import { createMarketplaceServer, webSocketServerFor } from "@/lib/server/http-server";
 import { answerOutageAsUnavailable } from "@/lib/server/outage-status";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
+import { routeMatcherOfBuild } from "@/lib/server/route-patterns";
 import { drainServer, listenOrExit } from "@/lib/server/shutdown";
 
 const dev = process.argv.includes("--dev");
@@ -28,7 +29,7 @@ refuseIncompleteProduction();
 // module it loads: ~80 MB of the production server's memory, for Next's minified runtime alone
 // (docs/benchmarks.md). `next start` runs without them; so does production here.
 if (!dev) process.setSourceMapsEnabled(false);
-const { PORT: port, HOST: hostname, TRUST_PROXY, SHUTDOWN_TIMEOUT_MS } = env();
+const { PORT: port, HOST: hostname, TRUST_PROXY, SHUTDOWN_TIMEOUT_MS, accessLog } = env();
 
 // The port is taken before Next loads (and before anything opens the database), so a process that
 // cannot have it exits at once. Requests that arrive while Next prepares wait for it.
@@ -41,6 +42,7 @@ const server = createMarketplaceServer({
     return handle(request, response);
   },
   trusted: trustedProxies(TRUST_PROXY),
+  accessLog: accessLog && { routeOf: await routeMatcherOfBuild() },
 });
 
 // With `httpServer`, Next also answers the development server's HMR WebSocket upgrades; production has none.

@@ -10,6 +10,7 @@ import { createTestDeveloper } from "@/lib/testing/developers";
 import { call, type CallResult } from "@/lib/testing/http";
 import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
 import { environmentForBlock } from "@/lib/testing/environment";
+import { captureLogLines } from "@/lib/testing/log-lines";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 import { imageServerForFile } from "@/lib/testing/test-file-servers";
 
@@ -307,8 +308,7 @@ describe("when the limiter's store is unreachable", () => {
   it("serves requests (fail open) and warns once a minute, on a database server", async (context) => {
     if (!env().DATABASE_URL) context.skip();
     const db = await getDb();
-    const warnings: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((line: string) => void warnings.push(line));
+    const { lines: warnings } = captureLogLines();
     process.env.LOG_LEVEL = "warn";
     forgetProcessCaches();
     await db.execute(sql`alter table rate_limits rename to rate_limits_unreachable`);
@@ -319,6 +319,6 @@ describe("when the limiter's store is unreachable", () => {
       process.env.LOG_LEVEL = "error";
       forgetProcessCaches();
     }
-    expect(warnings.filter((line) => line.includes("rate limiter store unreachable"))).toHaveLength(1);
+    expect(warnings.filter((line) => String(line.message).includes("rate limiter store unreachable"))).toHaveLength(1);
   });
 });

@@ -101,7 +101,7 @@ export async function dispatchDueEmails({
       if (await settle(db, row, { attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: at })) result.released += 1;
       continue;
     }
-    const outcome = await sender.send({ id: row.id, to: row.to, subject: row.subject, html: row.html, text: row.text });
+    const outcome = await sender.send({ id: row.id, type: row.type, to: row.to, subject: row.subject, html: row.html, text: row.text });
     if (outcome.ok && sender.kind === "log") {
       // Never delivered: LOGGED, with no sent time, so the email log cannot be read as "sent".
       if (await settle(db, row, { status: "LOGGED", lastError: null })) result.logged += 1;

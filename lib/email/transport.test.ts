@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { captureLogLines } from "@/lib/testing/log-lines";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
 
 import { logTransport } from "./transport";
@@ -13,23 +14,34 @@ afterAll(() => {
   forgetProcessCaches();
 });
 
-const email = { id: "e-1", to: "ann.smith@example.com", subject: "You're verified", html: "<p>Hi Ann</p>", text: "Hi Ann, secret link" };
+const email = {
+  id: "e-1",
+  type: "DEVELOPER_VERIFIED",
+  to: "ann.smith@example.com",
+  subject: "Ann Smith, you're verified",
+  html: "<p>Hi Ann</p>",
+  text: "Hi Ann, secret link",
+};
 
 describe("logTransport", () => {
   afterEach(() => vi.restoreAllMocks());
 
   async function logged(revealContent: boolean): Promise<string> {
-    const lines: string[] = [];
-    vi.spyOn(console, "log").mockImplementation((line: string) => lines.push(line));
-    await logTransport({ from: "m@example.com", revealContent }).send(email);
-    return lines.join("\n");
+    const { lines } = captureLogLines();
+    await logTransport({ revealContent }).send(email);
+    expect(lines).toHaveLength(1);
+    return JSON.stringify(lines[0]);
   }
 
-  it("writes the recipient masked and no body in production", async () => {
-    const line = await logged(false);
-    expect(line).toContain("a***@example.com");
-    expect(line).not.toContain("ann.smith");
-    expect(line).not.toContain("secret link");
+  it("names the email by outbox id and template in production: no recipient, subject, name or body", async () => {
+    const line = JSON.parse(await logged(false));
+    expect(line).toEqual({
+      time: expect.any(String),
+      level: "info",
+      message: "email (log transport, not sent)",
+      id: "e-1",
+      type: "DEVELOPER_VERIFIED",
+    });
   });
 
   it("writes recipient and text in development, so the links can be followed", async () => {

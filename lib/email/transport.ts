@@ -2,9 +2,9 @@ import { Resend } from "resend";
 
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { maskEmail } from "@/lib/privacy/mask";
 
-type OutgoingEmail = { id: string; to: string; subject: string; html: string; text: string };
+/** `type` is the template (DEVELOPER_VERIFIED, …): what the log names an email by. */
+type OutgoingEmail = { id: string; type: string; to: string; subject: string; html: string; text: string };
 
 type SendResult =
   | { ok: true; messageId: string | null }
@@ -89,15 +89,16 @@ export function resendTransport({ apiKey, from }: { apiKey: string; from: string
 
 /**
  * EMAIL_DELIVERY=log-only (the default without a Resend key outside production): the email goes to
- * the log and is recorded LOGGED, never SENT. In production the log gets no personal data: the
- * recipient masked, and never the body.
+ * the log and is recorded LOGGED, never SENT. In production the log names it by outbox id and
+ * template only: the recipient, sender and subject (which carries the developer's name) are
+ * personal data, and the body more so.
  */
-export function logTransport({ from, revealContent }: { from: string; revealContent: boolean }): EmailTransport {
+export function logTransport({ revealContent }: { revealContent: boolean }): EmailTransport {
   return {
     kind: "log",
     async send(email) {
-      const content = revealContent ? { to: email.to, text: email.text } : { to: maskEmail(email.to) };
-      log.info("email (log transport, not sent)", { id: email.id, from, subject: email.subject, ...content });
+      const content = revealContent ? { to: email.to, text: email.text } : {};
+      log.info("email (log transport, not sent)", { id: email.id, type: email.type, ...content });
       return { ok: true, messageId: null };
     },
   };
@@ -108,5 +109,5 @@ export function transportFromEnv(): EmailTransport {
   const { RESEND_API_KEY, EMAIL_FROM, emailDelivery, isProduction } = env();
   return emailDelivery === "resend" && RESEND_API_KEY
     ? resendTransport({ apiKey: RESEND_API_KEY, from: EMAIL_FROM })
-    : logTransport({ from: EMAIL_FROM, revealContent: !isProduction });
+    : logTransport({ revealContent: !isProduction });
 }

@@ -3,14 +3,18 @@ import type { BlockList } from "node:net";
 import type { Duplex } from "node:stream";
 
 import { ApiError } from "@/lib/http/errors";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/http/client-address";
-import { REQUEST_ID_HEADER, requestIdFromHeader } from "@/lib/http/request-id";
+import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/http/client-address";
+import { REQUEST_ID_HEADER, requestIdFromHeader, resolveRequestId } from "@/lib/http/request-id";
+import { runInRequest } from "@/lib/request-context";
 
+import { logAccessWhenDone } from "./access-log";
 import { problemAnswer, rawAnswer, sendAnswer } from "./early-answers";
 import { checkRequestLine } from "./request-line";
+import type { RouteOf } from "./route-patterns";
 
 // The production server's node:http side (scripts/serve.ts puts Next behind it): it bounds how long
-// a client may take to send a request, stamps the client's address, and answers what Next cannot.
+// a client may take to send a request, stamps the client's address and request id, writes the
+// access log, and answers what Next cannot.
 
 /**
  * How long a request may take to arrive. A client that stalls its headers or body would otherwise
@@ -23,6 +27,8 @@ type Options = {
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
   trusted: BlockList;
   timeouts?: typeof REQUEST_TIMEOUTS;
+  /** Write one access-log line per request (ACCESS_LOG), naming routes with `routeOf`. */
+  accessLog?: { routeOf: RouteOf } | false;
 };
 
 /** `TRACE /api/health HTTP/1.1` → method and target, from the bytes of a request Node could not parse. */
@@ -87,7 +93,7 @@ function hostProblem(request: IncomingMessage): ApiError | null {
   return null;
 }
 
-export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TIMEOUTS }: Options): http.Server {
+export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TIMEOUTS, accessLog = false }: Options): http.Server {
   const server = http.createServer(
     {
       headersTimeout: timeouts.headersMs,
@@ -96,26 +102,37 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
       requireHostHeader: false, // hostProblem() answers it, as problem+json
     },
     (request, response) => {
+      const startedAt = performance.now();
+      const target = request.url ?? "";
       const forwarded = request.headers["x-forwarded-for"];
       request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress({
         socketAddress: request.socket.remoteAddress,
         forwardedFor: Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
         trusted,
       });
-      const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
-      const badHost = hostProblem(request);
-      if (badHost) return void sendAnswer(response, problemAnswer(badHost, requestId));
-      void checkRequestLine({ method: request.method ?? "", target: request.url ?? "", requestId })
-        .then((verdict) => {
-          if ("answer" in verdict) return sendAnswer(response, verdict.answer);
-          request.url = verdict.target;
-          return handle(request, response);
-        })
-        .catch((error: unknown) => {
-          // A client that went away mid-request (a stalled body cut off by the timeout) is owed nothing.
-          if (response.headersSent || request.socket.destroyed) return;
-          return sendAnswer(response, problemAnswer(error, requestId));
-        });
+      const requestId = resolveRequestId({
+        sent: request.headers[REQUEST_ID_HEADER],
+        fromTrustedProxy: isTrustedProxy(trusted, request.socket.remoteAddress),
+      });
+      // Next, the route handlers and every response (pages included; Next keeps a header already set) see this one id.
+      request.headers[REQUEST_ID_HEADER] = requestId;
+      response.setHeader(REQUEST_ID_HEADER, requestId);
+      if (accessLog) logAccessWhenDone({ request, response, target, requestId, startedAt, routeOf: accessLog.routeOf });
+      runInRequest(requestId, () => {
+        const badHost = hostProblem(request);
+        if (badHost) return void sendAnswer(response, problemAnswer(badHost, requestId));
+        void checkRequestLine({ method: request.method ?? "", target, requestId })
+          .then((verdict) => {
+            if ("answer" in verdict) return sendAnswer(response, verdict.answer);
+            request.url = verdict.target;
+            return handle(request, response);
+          })
+          .catch((error: unknown) => {
+            // A client that went away mid-request (a stalled body cut off by the timeout) is owed nothing.
+            if (response.headersSent || request.socket.destroyed) return;
+            return sendAnswer(response, problemAnswer(error, requestId));
+          });
+      });
     },
   );
   // Idle keep-alive connections stay open longer than the proxies and clients in front of us keep

@@ -6,11 +6,14 @@ import { isDatabaseEmpty, seedDemoData } from "@/db/seed";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
+import { routeConsoleThroughLog } from "./console-errors";
 import { refuseIncompleteProduction } from "./preflight";
 
 /** Server start-up: check production configuration, migrate (unless MIGRATE_ON_START is false), seed an empty development database. Failures leave /api/ready at 503. */
 export async function startServerProcess(): Promise<void> {
   refuseIncompleteProduction();
+  // Development keeps Next's readable, source-mapped stacks.
+  if (env().isProduction) routeConsoleThroughLog();
   // The V8 heap cap comes from NODE_OPTIONS (--max-old-space-size), else Node's default for the machine.
   log.info("server process started", { heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20) });
   try {

@@ -42,7 +42,7 @@ describe("GET /api/admin/emails", () => {
   it("shows an email that was only written to the log as LOGGED, with no sent time", async () => {
     const pending = await createTestDeveloper("PENDING_VERIFICATION");
     await admin.post(verify.POST, pending.developer.id);
-    await dispatchDueEmails({ transport: logTransport({ from: "Marketplace <marketplace@example.com>", revealContent: false }) });
+    await dispatchDueEmails({ transport: logTransport({ revealContent: false }) });
     const res = await call(emails.GET, {
       headers: admin.headers,
       path: `/api/admin/emails?to=${encodeURIComponent(pending.developer.email)}`,
