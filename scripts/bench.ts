@@ -185,7 +185,7 @@ async function main(): Promise<string[]> {
     // ~10 s of their own load to settle (the uncached one cost 1.8 ms of server CPU per request in
     // its first 10 s after a 1 s warm-up, 1.5 ms from then on; docs/benchmarks.md).
     const measure = async (scenario: Scenario) => {
-      await load(server, scenario, Number(args.warmup));
+      if (Number(args.warmup) > 0) await load(server, scenario, Number(args.warmup));
       return load(server, scenario, seconds);
     };
     const results = [await measure(HEALTH)];

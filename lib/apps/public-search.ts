@@ -38,20 +38,23 @@ const MAX_NAME_STEM = 24;
 /**
  * One word's tsquery: the word as a prefix (`slac:*`), or, for longer words, a name word that the
  * typed word begins with (`synchron` → `… | sync:A | synch:A | …`), as people type past a name's
- * short form. With weight `A` only lexemes of the name match.
+ * short form. Against the listing's document, name words are those of weight A; the name's own
+ * document holds nothing else, so there the query carries no weights (a weight makes Postgres
+ * recheck each match in the table, not only in the index).
  */
-function wordTsquery(word: string, weight: "" | "A"): string {
+function wordTsquery(word: string, document: "listing" | "name"): string {
   // Cut by code points: a cut between the halves of a surrogate pair is not text Postgres accepts.
   const characters = [...word];
+  const nameWeight = document === "listing" ? ":A" : "";
   const nameStems = [];
   const longest = Math.min(characters.length - 1, MAX_NAME_STEM);
-  for (let length = MIN_NAME_STEM; length <= longest; length++) nameStems.push(`${characters.slice(0, length).join("")}:A`);
-  return nameStems.length === 0 ? `${word}:*${weight}` : `(${[`${word}:*${weight}`, ...nameStems].join(" | ")})`;
+  for (let length = MIN_NAME_STEM; length <= longest; length++) nameStems.push(`${characters.slice(0, length).join("")}${nameWeight}`);
+  return nameStems.length === 0 ? `${word}:*` : `(${[`${word}:*`, ...nameStems].join(" | ")})`;
 }
 
-/** `["slac", "sy"]` → `slac:* & sy:*`; with weight `A`, only lexemes from the name match. */
-export function prefixTsquery(words: readonly string[], weight: "" | "A" = ""): string {
-  return words.map((word) => wordTsquery(word, weight)).join(" & ");
+/** `["slac", "sy"]` → `slac:* & sy:*`, for the listing's document (`apps.search_document`) or the name's (`apps.name_document`). */
+export function prefixTsquery(words: readonly string[], document: "listing" | "name" = "listing"): string {
+  return words.map((word) => wordTsquery(word, document)).join(" & ");
 }
 
 const typed = (search: PublicSearch) => sql`lower(${search.words.join(" ")}::text)`;

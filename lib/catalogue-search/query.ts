@@ -16,7 +16,7 @@ export function catalogueQuery(search: PublicSearch, filters: CatalogueFilters):
   return {
     words: search.words,
     anyField: search.words.map((word) => prefixTsquery([word])),
-    nameOnly: search.words.map((word) => prefixTsquery([word], "A")),
+    nameOnly: search.words.map((word) => prefixTsquery([word], "name")),
     text: search.text,
     filters,
   };

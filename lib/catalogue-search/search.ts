@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDbPlannedPerCall, queryRows, type Database } from "@/db/client";
-import { apps } from "@/db/schema";
+import { apps, publicAppCounts } from "@/db/schema";
 import type { PublicSearch } from "@/lib/apps/public-search";
 import { publicOrder } from "@/lib/apps/public-sort";
 import type { PublicSort } from "@/lib/validation/public";
@@ -24,47 +24,92 @@ import { countedTotal } from "./totals";
 // is Postgres's own. Relevance: the apps whose name is the search first, then apps whose name
 // holds every word, then the rest; most installed first within each.
 //
-// A page is a LIMIT that the planner serves either by walking a public sort index in order and
-// testing each app (a word in 30,000 apps: the first 20 come within ~70 apps) or by sorting the
-// GIN index's matches (a word in 200 apps). Which one depends on the words, so these statements
-// are planned for their own values on every call (`getDbPlannedPerCall`), and the statistics of
-// both documents keep 10,000 of their most common words (migration 0011), so the planner can tell.
+// A page is found by walking a public sort index and testing each app (a word in 30,000 apps
+// fills the first 20 within ~70 apps) or, when the walk finds too few, by sorting every match the
+// GIN index finds (a word in 200 apps): `firstMatches` below. The statements are planned for their
+// own values on every call (`getDbPlannedPerCall`), and the statistics of both documents keep
+// 10,000 of their most common words (migration 0011).
 
 export type CataloguePage = { ids: string[]; total: number; totalIsExact: boolean };
 type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: PublicSort; offset: number; limit: number };
 
 type PageRow = { id: string; version: string | number };
 
+/**
+ * A sorted page of matches: walk the sort's index testing each app, or collect every match the GIN
+ * index finds and sort them. Both cost about one table row per app they touch: the walk
+ * `reach ÷ (share of apps matching)`, the collection every match. The walk is cheaper exactly when
+ * more than √(reach × candidates) apps match, so it goes that far and no further; if it found too
+ * few, the matches are fewer than that and are collected. (The planner makes this choice itself
+ * from its guess at how many apps match, but that guess has a floor, 0.5% of the catalogue for a
+ * word without statistics, and its walk through a catalogue that barely matches visited every
+ * app: 0.1–0.5 s at 100,000 apps, docs/benchmarks.md.)
+ */
+const SORT_COLUMNS = sql`${apps.id} as id, ${apps.installCount} as install_count, ${apps.averageRating} as average_rating,
+  ${apps.reviewCount} as review_count, ${apps.publishedAt} as published_at, ${apps.name} as name`;
+
+/** How many public apps pass the query's filters, from the kept counts (migration 0004). */
+function candidateCount({ filters: { category, environment, featured } }: CatalogueQuery): SQL {
+  const cells = and(
+    category === undefined ? undefined : eq(publicAppCounts.category, category),
+    environment === undefined ? undefined : eq(publicAppCounts.environment, environment),
+    featured === undefined ? undefined : eq(publicAppCounts.featured, featured),
+  );
+  return sql`(select coalesce(sum(${publicAppCounts.apps}), 0) from ${publicAppCounts} ${cells ? sql`where ${cells}` : sql``})`;
+}
+
+/**
+ * `select <columns> from apps where <filters> and <condition> order by <order> limit <take> offset <skip>`,
+ * in the form described above. `columns` and `order` name the apps' sort columns only.
+ */
+function firstMatches(query: CatalogueQuery, condition: SQL, columns: SQL, order: SQL[], take: number, skip = 0): SQL {
+  const reach = take + skip;
+  const orderBy = sql.join(order, sql`, `);
+  return sql`(with walk as (select candidates, greatest(${2 * reach}, ceil(sqrt(${reach}::float8 * candidates)))::int as length
+                     from (select ${candidateCount(query)} as candidates) as counted),
+      walked as (select * from (select ${SORT_COLUMNS}, ${condition} as hit from ${apps} where ${publicWhere(query, sql`true`)}
+                                order by ${orderBy} limit (select length from walk)) as apps
+                 where hit limit ${reach}),
+      walk_answers as (select (select count(*) from walked) >= ${reach} or candidates <= length as yes from walk),
+      matches as materialized (select ${SORT_COLUMNS} from ${apps} where ${publicWhere(query, condition)})
+    (select ${columns} from walked as apps where (select yes from walk_answers) order by ${orderBy} limit ${take} offset ${skip})
+    union all
+    (select ${columns} from matches as apps where not (select yes from walk_answers) order by ${orderBy} limit ${take} offset ${skip}))`;
+}
+
 /** One page in any order but relevance: every match (exact names included), in the sort's order. */
-function sortedPage(db: Database, query: CatalogueQuery, sort: Exclude<PublicSort, "relevance">, offset: number, limit: number) {
-  return db
-    .select({ id: apps.id, version: currentVersion })
-    .from(apps)
-    .where(publicWhere(query, sql`(${matchesWords(query)} or ${isExactName(query)})`))
-    .orderBy(...publicOrder({ sort, search: undefined }))
-    .limit(limit)
-    .offset(offset) as Promise<PageRow[]>;
+async function sortedPage(db: Database, query: CatalogueQuery, sort: Exclude<PublicSort, "relevance">, offset: number, limit: number) {
+  const condition = sql`(${matchesWords(query)} or ${isExactName(query)})`;
+  const page = firstMatches(query, condition, sql`${apps.id} as id`, publicOrder({ sort, search: undefined }), limit, offset);
+  return queryRows<PageRow>(db, sql`select id, ${currentVersion} as version from ${page} as page`);
 }
 
 /**
  * One page by relevance. Each tier's first `offset + limit` apps come from a LIMIT of its own,
  * most installed first: exact names (tier 0), names holding every word (1), and every match (2,
- * which repeats the apps of the others, so it reaches that much further); each app keeps its
- * first tier. No statement ranks every match.
+ * which repeats the apps of the others, up to `offset + limit` each, so it reaches three times as
+ * far); each app keeps its first tier. No statement ranks every match.
  */
 async function relevancePage(db: Database, query: CatalogueQuery, offset: number, limit: number): Promise<PageRow[]> {
   const reach = offset + limit;
-  const tier = (rank: number, condition: SQL, take: SQL | number) =>
-    sql`(select ${apps.id} as id, ${rank} as tier, ${apps.installCount} as installs from ${apps}
-         where ${publicWhere(query, condition)}
-         order by ${apps.installCount} desc nulls first, ${apps.id} limit ${take})`;
+  const tier = (rank: number, condition: SQL, take: number) =>
+    sql`(select * from ${firstMatches(
+      query,
+      condition,
+      sql`${apps.id} as id, ${rank}::int as tier, ${apps.installCount} as installs`,
+      [sql`${apps.installCount} desc nulls first`, sql`${apps.id}`],
+      take,
+    )} as matches)`;
+  // Exact names are a handful at most, found through the index on lower(name): nothing to walk.
+  const exact = sql`(select ${apps.id} as id, 0 as tier, ${apps.installCount} as installs from ${apps}
+    where ${publicWhere(query, isExactName(query))} order by ${apps.installCount} desc nulls first, ${apps.id} limit ${reach})`;
   const rows = await queryRows<PageRow>(
     db,
-    sql`with exact as ${tier(0, isExactName(query), reach)}, in_name as ${tier(1, nameHoldsWords(query), reach)}
+    sql`with exact as ${exact}, in_name as ${tier(1, nameHoldsWords(query), reach)}
       select id, ${currentVersion} as version
       from (select distinct on (id) id, tier, installs
             from (select * from exact union all select * from in_name
-                  union all ${tier(2, matchesWords(query), sql`${reach} + (select count(*) from exact) + (select count(*) from in_name)`)}) as tiers
+                  union all ${tier(2, matchesWords(query), 3 * reach)}) as tiers
             order by id, tier) as ranked
       order by tier, installs desc nulls first, id
       limit ${limit} offset ${offset}`,
