@@ -121,6 +121,8 @@ const envSchema = z.object({
 });
 
 type RawEnv = z.infer<typeof envSchema>;
+/** Every variable the schema reads: each must be documented (lib/env-documented.test.ts). */
+export const ENV_VARIABLE_NAMES = Object.keys(envSchema.shape);
 
 export type Env = RawEnv & {
   isProduction: boolean;

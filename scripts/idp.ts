@@ -5,6 +5,7 @@
  *
  * Environment (all optional):
  *   IDP_PORT               port to listen on (default 4000)
+ *   IDP_HOST               address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
  *   YAPTURE_ISSUER         issuer URL (default http://localhost:4000)
  *   YAPTURE_CLIENT_ID      client id (default marketplace-dev)
  *   YAPTURE_CLIENT_SECRET  client secret (default marketplace-dev-secret)
@@ -36,6 +37,7 @@ const redirectUris = envOr("IDP_REDIRECT_URIS", "http://localhost:3000/api/auth/
 try {
   const idp = await startIdentityProvider({
     port,
+    host: envOr("IDP_HOST", "127.0.0.1"),
     issuer,
     clients: [{ clientId, clientSecret, redirectUris }],
   });
