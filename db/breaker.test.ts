@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { databaseUnavailable, record, refusal, setProbe } from "./breaker";
-import { DATABASE_TIMEOUT, DATABASE_UNAVAILABLE, databaseError } from "./unreachable";
+import { BEFORE_FIRST_ANSWER, DATABASE_TIMEOUT, DATABASE_UNAVAILABLE, databaseError } from "./unreachable";
 
 const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect" });
 const resetUnderStatement = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", syscall: "read" });
@@ -16,6 +16,10 @@ describe("the database breaker", () => {
     ["a connect timeout, wrapped by Drizzle", wrapped(Object.assign(new Error("write CONNECT_TIMEOUT"), { code: "CONNECT_TIMEOUT" }))],
     ["a statement with no answer in time", databaseError(DATABASE_TIMEOUT, "no answer")],
     ["a reset while connecting", Object.assign(new Error("connect ECONNRESET"), { code: "ECONNRESET", syscall: "connect" })],
+    [
+      "a reset before the server's first byte",
+      Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", syscall: "read", [BEFORE_FIRST_ANSWER]: true }),
+    ],
   ])("opens on %s, refusing statements until one is answered", (_, error) => {
     setProbe(() => Promise.resolve());
     record(error);

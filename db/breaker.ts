@@ -1,4 +1,4 @@
-import { DATABASE_UNAVAILABLE, databaseError, isDatabaseUnreachable } from "./unreachable";
+import { BEFORE_FIRST_ANSWER, DATABASE_UNAVAILABLE, databaseError, isDatabaseUnreachable } from "./unreachable";
 
 // Once the database has been found unreachable (a connection that cannot be opened, or a statement
 // that got no answer in time), the statements after it fail at once instead of each waiting out
@@ -18,8 +18,8 @@ function opensBreaker(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && typeof current.code === "string") {
       if (NO_DATABASE.has(current.code) || current.code === DATABASE_TIMEOUT || /^08001|^08006/.test(current.code)) return true;
-      // Reset or closed while connecting: no connection can be had either.
-      if ("syscall" in current && current.syscall === "connect") return true;
+      // Reset while connecting, or before the server said anything: no connection can be had either.
+      if (("syscall" in current && current.syscall === "connect") || BEFORE_FIRST_ANSWER in current) return true;
     }
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
   }

@@ -1,7 +1,7 @@
 import net from "node:net";
 
 import { record, refusal } from "./breaker";
-import { DATABASE_TIMEOUT, databaseError } from "./unreachable";
+import { BEFORE_FIRST_ANSWER, DATABASE_TIMEOUT, databaseError } from "./unreachable";
 
 // Client-side bounds on waiting for a database server. The server's statement timeout cancels a
 // slow statement, but a server (or a network path) that accepts a connection and then says nothing
@@ -27,9 +27,15 @@ export function silenceWatchedSockets(silenceMs: number): (options: SocketOption
       watchdog ??= setTimeout(() => socket.destroy(timeoutError(`the database sent nothing for ${silenceMs} ms`)), silenceMs).unref();
       return write(...args);
     }) as typeof socket.write;
+    let answered = false;
     socket.on("data", () => {
+      answered = true;
       clearTimeout(watchdog);
       watchdog = undefined;
+    });
+    // Registered before postgres.js's own listener, so the error it rejects statements with says so.
+    socket.on("error", (error) => {
+      if (!answered) Object.assign(error, { [BEFORE_FIRST_ANSWER]: true });
     });
     socket.once("close", () => clearTimeout(watchdog));
     // postgres.js rotates through the hosts of a multi-host URL the same way.

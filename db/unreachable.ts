@@ -6,6 +6,9 @@ export const DATABASE_TIMEOUT = "DATABASE_TIMEOUT";
 /** A statement not even tried, because the database has just been found unreachable (db/breaker.ts). */
 export const DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
 
+/** Set on a socket error that came before the server's first byte: the connection never opened. */
+export const BEFORE_FIRST_ANSWER = "databaseNeverAnswered";
+
 export function databaseError(code: typeof DATABASE_TIMEOUT | typeof DATABASE_UNAVAILABLE, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
