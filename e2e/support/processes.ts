@@ -4,6 +4,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { freshSecret } from "./production-env";
+
 // Starting the server and the worker the ways a deployment does (`node --import tsx …`, `npm start`,
 // `npm run worker`), and watching what is left of them after a signal.
 
@@ -24,10 +26,10 @@ export async function productionEnvironment(extra: Record<string, string> = {}):
     HOST: "127.0.0.1",
     APP_URL: "http://localhost:3000",
     PGLITE_DATA_DIR: await mkdtemp(path.join(tmpdir(), "marketplace-process-")),
-    NEXTAUTH_SECRET: "signals-test-secret-0123456789abcdef",
+    NEXTAUTH_SECRET: freshSecret(),
     YAPTURE_ISSUER: "http://127.0.0.1:9",
     YAPTURE_CLIENT_ID: "marketplace-signals",
-    YAPTURE_CLIENT_SECRET: "marketplace-signals-secret-0123456789",
+    YAPTURE_CLIENT_SECRET: freshSecret(),
     ADMIN_EMAILS: "ops@yapture.example",
     LOG_LEVEL: "info",
     // What production asks of a deliberate embedded database and log-only email (lib/env.ts).
