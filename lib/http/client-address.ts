@@ -31,11 +31,6 @@ const isTrusted = (list: BlockList, address: string) => {
   return family !== 0 && list.check(address, family === 4 ? "ipv4" : "ipv6");
 };
 
-/** Whether the peer on the socket is one of the proxies in TRUST_PROXY. */
-export function isTrustedProxy(trusted: BlockList, socketAddress: string | undefined): boolean {
-  return isTrusted(trusted, normalize(socketAddress ?? UNKNOWN_CLIENT));
-}
-
 /**
  * The client's address: the socket's, unless the socket is a trusted proxy; then the right-most
  * X-Forwarded-For hop that is not itself a trusted proxy. Without TRUST_PROXY, X-Forwarded-For is

@@ -3,8 +3,8 @@ import type { BlockList } from "node:net";
 import type { Duplex } from "node:stream";
 
 import { ApiError } from "@/lib/http/errors";
-import { CLIENT_ADDRESS_HEADER, isTrustedProxy, resolveClientAddress } from "@/lib/http/client-address";
-import { REQUEST_ID_HEADER, requestIdFromHeader, resolveRequestId } from "@/lib/http/request-id";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/http/client-address";
+import { REQUEST_ID_HEADER, requestIdFromHeader } from "@/lib/http/request-id";
 import { runInRequest } from "@/lib/request-context";
 
 import { logAccessWhenDone } from "./access-log";
@@ -110,10 +110,7 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
         forwardedFor: Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
         trusted,
       });
-      const requestId = resolveRequestId({
-        sent: request.headers[REQUEST_ID_HEADER],
-        fromTrustedProxy: isTrustedProxy(trusted, request.socket.remoteAddress),
-      });
+      const requestId = requestIdFromHeader(request.headers[REQUEST_ID_HEADER]);
       // Next, the route handlers and every response (pages included; Next keeps a header already set) see this one id.
       request.headers[REQUEST_ID_HEADER] = requestId;
       response.setHeader(REQUEST_ID_HEADER, requestId);
