@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -15,8 +16,14 @@ export type Started = {
   exited: Promise<number | null>;
 };
 
+// The processes are gone by the time the test worker exits; their databases go with it.
+const dataDirs = new Set<string>();
+process.once("exit", () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** A production environment for a process of its own: an embedded database in a fresh folder, port 0. */
 export async function productionEnvironment(extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "marketplace-process-"));
+  dataDirs.add(dataDir);
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -25,7 +32,7 @@ export async function productionEnvironment(extra: Record<string, string> = {}):
     PORT: "0",
     HOST: "127.0.0.1",
     APP_URL: "http://localhost:3000",
-    PGLITE_DATA_DIR: await mkdtemp(path.join(tmpdir(), "marketplace-process-")),
+    PGLITE_DATA_DIR: dataDir,
     NEXTAUTH_SECRET: freshSecret(),
     YAPTURE_ISSUER: "http://127.0.0.1:9",
     YAPTURE_CLIENT_ID: "marketplace-signals",
