@@ -1,33 +1,13 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { npmRun } from "@/lib/testing/npm-run";
+
 // The production processes as an operator starts them (`npm start`, `npm run worker`): unsafe or
 // malformed configuration stops them before anything else runs, one `error:` line per problem.
-
-/** Runs an npm script with only the given variables (and PATH, HOME); its exit code and output lines. */
-function npmRun(script: string, variables: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
-  const environment: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NEXT_TELEMETRY_DISABLED: "1",
-    ...variables,
-  };
-  const child = spawn("npm", ["run", script, "--silent"], { env: environment as NodeJS.ProcessEnv });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, lines: output.split("\n").filter(Boolean) });
-    });
-  });
-}
 
 describe("npm start in production", () => {
   it("exits 1 naming each unsafe or malformed variable, one line each", async () => {

@@ -1,7 +1,8 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
+
+import { npmRun } from "@/lib/testing/npm-run";
 
 // `npm start` refuses to run without the configuration production needs: one `error:` line per
 // missing variable, before Next starts (so no build is needed to see it).
@@ -17,27 +18,7 @@ const REQUIRED = {
   NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
 };
 
-/** Runs `npm start` with only the given variables (and PATH, HOME); its exit code and output lines. */
-function npmStart(variables: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
-  const environment: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: "0",
-    NEXT_TELEMETRY_DISABLED: "1",
-    ...variables,
-  };
-  const child = spawn("npm", ["start", "--silent"], { env: environment as NodeJS.ProcessEnv });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, lines: output.split("\n").filter(Boolean) });
-    });
-  });
-}
+const npmStart = (variables: Record<string, string>) => npmRun("start", { PORT: "0", ...variables });
 
 const without = (...names: (keyof typeof REQUIRED)[]) =>
   Object.fromEntries(Object.entries(REQUIRED).filter(([name]) => !names.includes(name as keyof typeof REQUIRED)));
