@@ -232,13 +232,16 @@ export const apps = pgTable(
     updatedAt: updatedAt(),
     searchDocument: tsvector("search_document").generatedAlwaysAs(
       (): SQL =>
-        // The name twice: stemmed (english) for words, and as typed (simple) so that every prefix
-        // of a name's word finds it ("summariz" → "Summarizer", which english stems to "summar").
-        sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A') || setweight(to_tsvector('english', ${apps.description}), 'B') || setweight(to_tsvector('english', coalesce(${apps.longDescription}, '')), 'C')`,
+        // Every word of the listing, without positions or weights: the search needs neither, and a
+        // weight in a query makes Postgres recheck each match in its (large, compressed) row. The
+        // name twice: stemmed (english) for words, and as typed (simple) so that every prefix of a
+        // name's word finds it ("summariz" → "Summarizer", which english stems to "summar"); and the
+        // name's words once more, marked, for the stems of lib/catalogue-search (migration 0013).
+        sql`strip(to_tsvector('english', ${apps.name}) || to_tsvector('simple', ${apps.name}) || to_tsvector('english', ${apps.description}) || to_tsvector('english', coalesce(${apps.longDescription}, ''))) || catalogue_name_marks(${apps.name})`,
     ),
-    // The name alone, weighted A as in search_document: relevance puts apps whose name holds
-    // every word before the rest, and this small column's own index finds them without reading
-    // each match's whole document (lib/catalogue-search).
+    // The name alone: relevance puts apps whose name holds every word before the rest, and this
+    // small column's own index finds them without reading each match's whole document
+    // (lib/catalogue-search).
     nameDocument: tsvector("name_document").generatedAlwaysAs(
       (): SQL => sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A')`,
     ),

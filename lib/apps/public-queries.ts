@@ -5,7 +5,8 @@ import { pageOf, type Page } from "@/db/paginate";
 import { builtOnce } from "@/db/statements";
 import { apps, developers, publicAppCounts } from "@/db/schema";
 import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
-import { searchCatalogue } from "@/lib/catalogue-search/search";
+import { searchWithApps } from "@/lib/catalogue-search/remembered";
+import { currentVersion } from "@/lib/catalogue-search/query";
 import { notFound } from "@/lib/http";
 import { offsetOf } from "@/lib/http/paging";
 import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
@@ -59,6 +60,8 @@ type RowsShape = {
   orderBy?: () => SQL[];
   /** A column with the list's `total`, computed in the same statement. */
   total?: () => SQL<number>;
+  /** A column with the catalogue version (migration 0011) the statement read its rows at. */
+  version?: () => SQL<string>;
 };
 type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
 type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
@@ -69,7 +72,7 @@ type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unk
  */
 export type PublicForm = "rows" | "json" | "card";
 export type PublicItem<F extends PublicForm> = F extends "json" ? string : F extends "card" ? PublicAppCard : PublicAppRow;
-type FetchedRow = { app: { id: string }; json?: string; total?: number };
+type FetchedRow = { app: { id: string }; json?: string; total?: number; version?: string };
 
 const value = (name: string) => sql.placeholder(name);
 
@@ -83,7 +86,7 @@ async function publicRows<F extends PublicForm>(
   form: F,
   shape: RowsShape,
   { offset = 0, ...values }: RowsValues,
-): Promise<{ items: PublicItem<F>[]; total: number | undefined }> {
+): Promise<{ items: PublicItem<F>[]; total: number | undefined; version: number | undefined }> {
   const key = shape.key === undefined ? undefined : `${form}:${shape.key}`;
   const build = (): RowsStatement => {
     const orderBy = shape.orderBy?.() ?? [];
@@ -97,7 +100,7 @@ async function publicRows<F extends PublicForm>(
       .as("page");
     const columns = form === "rows" ? publicColumns : { app: { id: apps.id }, json: form === "json" ? publicAppJson : publicAppCardJson };
     return db
-      .select(shape.total ? { ...columns, total: shape.total() } : columns)
+      .select({ ...columns, ...(shape.total && { total: shape.total() }), ...(shape.version && { version: shape.version() }) })
       .from(page)
       .innerJoin(apps, eq(apps.id, page.id))
       .innerJoin(developers, eq(developers.id, apps.developerId))
@@ -112,17 +115,22 @@ async function publicRows<F extends PublicForm>(
     rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
   }
   const items = rows.map(
-    ({ total: _total, ...row }) => (form === "rows" ? row : form === "json" ? row.json : JSON.parse(row.json!)) as PublicItem<F>,
+    ({ total: _total, version: _version, ...row }) =>
+      (form === "rows" ? row : form === "json" ? row.json : JSON.parse(row.json!)) as PublicItem<F>,
   );
   // A page past the end has no row to carry the total.
-  return { items, total: rows[0]?.total };
+  return { items, total: rows[0]?.total, version: rows[0]?.version === undefined ? undefined : Number(rows[0].version) };
 }
 
-/** These public apps, in this order (an app that stopped being public since is left out). */
-async function publicAppsInOrder<F extends PublicForm>(db: Executor, form: F, ids: string[]): Promise<PublicItem<F>[]> {
-  if (ids.length === 0) return [];
-  const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])` };
-  return (await publicRows(db, form, shape, { ids, limit: ids.length })).items;
+/**
+ * These public apps, in this order (an app that stopped being public since is left out), and the
+ * catalogue version they were read at (undefined when none is left).
+ */
+async function publicAppsInOrder<F extends PublicForm>(db: Executor, form: F, ids: string[]) {
+  if (ids.length === 0) return { items: [], version: undefined };
+  const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])`, version: () => currentVersion };
+  const { items, version } = await publicRows(db, form, shape, { ids, limit: ids.length });
+  return { items, version };
 }
 
 type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
@@ -183,12 +191,12 @@ export async function listPublicApps<F extends PublicForm = "rows">({
 
   const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
-  const found = await searchCatalogue({ search, filters, sort, offset: offsetOf(query), limit });
+  const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, (ids) =>
+    publicAppsInOrder(db, form, ids),
+  );
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
-  if (found.total > 0 || lookalike === undefined) {
-    return pageOf(query, await publicAppsInOrder(db, form, found.ids), found.total, found.totalIsExact);
-  }
+  if (found.total > 0 || lookalike === undefined) return pageOf(query, matches, found.total, found.totalIsExact);
   const lookalikes = () => and(filterOn(apps, filters), lookalike);
   const orderBy = () => publicOrder({ sort, search });
   const [{ items }, [counted]] = await Promise.all([

@@ -25,14 +25,16 @@ import { countMatches } from "./totals";
 
 type Options = { filters?: CatalogueFilters; sort?: PublicSort; offset?: number; limit?: number };
 
-const search = (text: string, { filters = {}, sort = "relevance", offset = 0, limit = 20 }: Options = {}) =>
-  searchCatalogue({ search: parseSearch(text), filters, sort, offset, limit });
+async function search(text: string, { filters = {}, sort = "relevance", offset = 0, limit = 20 }: Options = {}) {
+  const { version: _version, ...page } = await searchCatalogue({ search: parseSearch(text), filters, sort, offset, limit });
+  return page;
+}
 
 /** Every match ranked by one ORDER BY, cut by OFFSET/LIMIT, and counted: what the search must answer. */
 async function reference(text: string, { filters = {}, sort = "relevance", offset = 0, limit = 20 }: Options = {}) {
   const query = catalogueQuery(parseSearch(text), filters);
-  const any = sql`catalogue_query(${sql.param(query.anyField)}::text[])`;
-  const name = sql`catalogue_query(${sql.param(query.nameOnly)}::text[])`;
+  const any = sql`catalogue_query(${sql.param(query.words)}::text[], 'listing')`;
+  const name = sql`catalogue_query(${sql.param(query.words)}::text[], 'name')`;
   const exact = sql`lower(name) = lower(${query.text}::text)`;
   const orders: Record<PublicSort, SQL> = {
     relevance: sql`case when ${exact} then 0 when name_document @@ ${name} then 1 else 2 end, install_count desc, id`,
@@ -154,6 +156,36 @@ describe("searchCatalogue against its plain reference", () => {
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+describe("a longer word typed after a name's word", () => {
+  beforeAll(async () => {
+    const developer = await insertDeveloper();
+    await insertApp(developer, { name: "Quillon Sync", description: "Notes." });
+    await insertApp(developer, { name: "Quillon Notes", description: "Keeps every quillon note in sync." });
+  });
+
+  it("finds the name's word, not the same word elsewhere in a listing", async () => {
+    const db = await getDb();
+    const { ids } = await search("quillon synchron");
+    const found = await queryRows<{ name: string }>(db, sql`select name from apps where id = any(${sql.param(ids)}::uuid[])`);
+    expect(found.map((row) => row.name)).toEqual(["Quillon Sync"]);
+  });
+
+  it("is a tsquery of the prefix and of each stem from 4 to 24 letters, marked in the listing's document", async () => {
+    const db = await getDb();
+    const [row] = await queryRows<{ listing: string; name: string; long: number }>(
+      db,
+      sql`select catalogue_query(array['synchro'], 'listing')::text as listing, catalogue_query(array['synchro'], 'name')::text as name,
+                 numnode(catalogue_query(array[${"a".repeat(100)}::text], 'listing'))::int as long`,
+    );
+    expect(row).toEqual({
+      listing: "'synchro':* | 'synchro':* | '§sync' | '§synch' | '§synchr'",
+      name: "'synchro':* | 'synchro':* | 'sync' | 'synch' | 'synchr'",
+      // The prefix twice and 21 stems: 23 terms joined by 22 ORs.
+      long: 45,
+    });
   });
 });
 

@@ -31,7 +31,7 @@ import { countedTotal } from "./totals";
 // 10,000 of their most common words (migration 0011).
 
 export type CataloguePage = { ids: string[]; total: number; totalIsExact: boolean };
-type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: PublicSort; offset: number; limit: number };
+export type SearchOptions = { search: PublicSearch; filters: CatalogueFilters; sort: PublicSort; offset: number; limit: number };
 
 type PageRow = { id: string; version: string | number };
 
@@ -117,11 +117,21 @@ async function relevancePage(db: Database, query: CatalogueQuery, offset: number
   return rows;
 }
 
-/** The ids of one page of public apps matching a search, in order, and how many match in all (exact up to a bound). */
-export async function searchCatalogue({ search, filters, sort, offset, limit }: SearchOptions): Promise<CataloguePage> {
+/**
+ * The ids of one page of public apps matching a search, in order, how many match in all (exact up
+ * to a bound), and the catalogue version the page was read at (undefined for a page without apps).
+ */
+export async function searchCatalogue({
+  search,
+  filters,
+  sort,
+  offset,
+  limit,
+}: SearchOptions): Promise<CataloguePage & { version?: number }> {
   const db = await getDbPlannedPerCall();
   const query = catalogueQuery(search, filters);
   const rows = sort === "relevance" ? await relevancePage(db, query, offset, limit) : await sortedPage(db, query, sort, offset, limit);
-  const { total, isExact } = await countedTotal(db, query, rows[0] === undefined ? undefined : Number(rows[0].version));
-  return { ids: rows.map((row) => row.id), total, totalIsExact: isExact };
+  const version = rows[0] === undefined ? undefined : Number(rows[0].version);
+  const { total, isExact } = await countedTotal(db, query, version);
+  return { ids: rows.map((row) => row.id), total, totalIsExact: isExact, version };
 }
