@@ -21,14 +21,22 @@ const UNREACHABLE = new Set([
   DATABASE_UNAVAILABLE,
 ]);
 
-/** The error, or one it wraps (Drizzle wraps driver errors as `cause`), says the database cannot be reached. */
-export function isDatabaseUnreachable(error: unknown): boolean {
+/** Whether the error, or one it wraps (Drizzle wraps driver errors as `cause`), has a code that `matches`. */
+function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current === "object" && "code" in current && typeof current.code === "string") {
-      // 08: connection exceptions; 57P0x: the server shutting down, or this backend terminated.
-      if (UNREACHABLE.has(current.code) || /^(08|57P0)/.test(current.code)) return true;
-    }
+    if (typeof current === "object" && "code" in current && typeof current.code === "string" && matches(current.code)) return true;
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;
   }
   return false;
+}
+
+/** The error says the database cannot be reached. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  // 08: connection exceptions; 57P0x: the server shutting down, or this backend terminated.
+  return hasCode(error, (code) => UNREACHABLE.has(code) || /^(08|57P0)/.test(code));
+}
+
+/** A statement the server cancelled (57014: its statement timeout, or an operator): the database answers. */
+export function isStatementCancelled(error: unknown): boolean {
+  return hasCode(error, (code) => code === "57014");
 }

@@ -43,6 +43,9 @@ const envSchema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   // On a database server: the longest any statement may run before Postgres cancels it (a 503).
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000).default(3_000),
+  // On a database server: the longest a search's total may be counted; past it the total is the
+  // lower bound its page proves (lib/catalogue-search/totals.ts).
+  SEARCH_COUNT_BUDGET_MS: wholeNumber(1, 600_000).default(1_000),
   // On a database server, client side: the longest one statement waits (for a connection included),
   // and the longest a connection may wait silent for the server's answer before it is dropped.
   DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 600_000).default(4_000),

@@ -324,6 +324,25 @@ describe("what must not crash or wedge a process", () => {
     });
   });
 
+  describe("with a 1 ms budget for counting", () => {
+    environmentForBlock({ SEARCH_COUNT_BUDGET_MS: "1" });
+
+    it("a total the database cannot count in time is the lower bound the page proves", async (context) => {
+      if (env().DATABASE_URL === undefined) return context.skip();
+      const developer = await insertDeveloper();
+      await insertApps(
+        developer,
+        Array.from({ length: 3_000 }, (_, i) => ({ name: `Basalt Heron ${i}`, description: "Counted slowly." })),
+      );
+      expect(await search("basalt heron", { offset: 20, limit: 5 })).toMatchObject({ total: 25, totalIsExact: false });
+      // The lower bound stands for 30 s, and grows with what later pages prove.
+      expect(await search("basalt heron", { offset: 40, limit: 10 })).toMatchObject({ total: 50, totalIsExact: false });
+      const res = await call(listApps.GET, { path: "/api/apps?search=basalt%20heron&limit=10" });
+      expect(res.status).toBe(200);
+      expect(res.body.pagination).toMatchObject({ total: 10, totalIsExact: false });
+    });
+  });
+
   describe("with a 300 ms statement timeout", () => {
     environmentForBlock({ DATABASE_STATEMENT_TIMEOUT_MS: "300" });
 

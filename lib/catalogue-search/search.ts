@@ -132,6 +132,6 @@ export async function searchCatalogue({
   const query = catalogueQuery(search, filters);
   const rows = sort === "relevance" ? await relevancePage(db, query, offset, limit) : await sortedPage(db, query, sort, offset, limit);
   const version = rows[0] === undefined ? undefined : Number(rows[0].version);
-  const { total, isExact } = await countedTotal(db, query, version);
+  const { total, isExact } = await countedTotal(db, query, version, offset + rows.length);
   return { ids: rows.map((row) => row.id), total, totalIsExact: isExact, version };
 }

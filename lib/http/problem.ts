@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { isDatabaseUnreachable } from "@/db/unreachable";
+import { isDatabaseUnreachable, isStatementCancelled } from "@/db/unreachable";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -33,8 +33,7 @@ function sqlState(error: unknown): string | undefined {
 
 /** The database (or another dependency) cannot be reached or did not answer in time: a 503 the client may retry, not a 500. */
 function isConnectionFailure(error: unknown): boolean {
-  // 57014: a statement cancelled, by the statement timeout or an operator.
-  return isDatabaseUnreachable(error) || sqlState(error) === "57014";
+  return isDatabaseUnreachable(error) || isStatementCancelled(error);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
