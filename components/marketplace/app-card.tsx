@@ -9,15 +9,15 @@ export function AppCard({ app }: { app: PublicAppCard }) {
   return (
     <Link
       href={`/apps/${app.slug}`}
-      className="group flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md"
+      className="group flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md"
       data-testid="app-card"
     >
       <div className="flex items-center gap-3">
         {app.logoUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- developer-hosted images on arbitrary hosts
-          <img src={app.logoUrl} alt="" width={48} height={48} className="h-12 w-12 rounded-lg object-cover" />
+          <img src={app.logoUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg object-cover" />
         ) : (
-          <span className="grid h-12 w-12 place-items-center rounded-lg bg-slate-200 font-semibold">{app.name[0]}</span>
+          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-lg bg-slate-200 font-semibold">{app.name[0]}</span>
         )}
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{app.name}</h3>

@@ -12,7 +12,8 @@ import { AppCard } from "./app-card";
  */
 export function AppGrid({ apps, className }: { apps: readonly PublicAppCard[]; className: string }) {
   return (
-    <div className={`grid gap-4 ${className}`}>
+    // grid-cols-1, not the implicit auto column: that one grows to the widest card's no-wrap title.
+    <div className={`grid grid-cols-1 gap-4 ${className}`}>
       {apps.map((app) => (
         <AppCard key={app.slug} app={app} />
       ))}

@@ -1,41 +1,15 @@
 import { randomUUID } from "node:crypto";
 
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { expectPageHealthy } from "../support/page-checks";
 import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";
 
-import { signIn, yaptureHeadersFor } from "../support/yapture";
+import { liveApp } from "../support/live-app";
+import { signIn } from "../support/yapture";
 
 const CRITERIA = ["Functionality", "Quality", "Security", "Terms compliance", "User experience"];
-
-/** A verified developer with one approved app whose images the marketplace itself serves. */
-async function liveApp(request: APIRequestContext, baseURL: string, email: string, name: string) {
-  const developer = await yaptureHeadersFor(request, email);
-  const admin = await yaptureHeadersFor(request, E2E_ADMIN_EMAIL);
-  expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Update Journey" } })).status()).toBe(201);
-  const me = (await (await request.get("/api/dev/me", { headers: developer })).json()) as { id: string };
-  expect((await request.post(`/api/admin/developers/${me.id}/verify`, { headers: admin })).status()).toBe(200);
-  const images = `${baseURL}/demo/focus-timer`;
-  const created = await request.post("/api/dev/apps", {
-    headers: developer,
-    data: {
-      name,
-      description: "Keeps a focus timer beside every task.",
-      category: "PRODUCTIVITY",
-      environment: "production",
-      logoUrl: `${images}/logo.png`,
-      bannerUrl: `${images}/banner.png`,
-      screenshots: [{ url: `${images}/screenshot-1.png` }, { url: `${images}/screenshot-2.png` }],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const app = (await created.json()) as { id: string; slug: string };
-  expect((await request.post(`/api/dev/apps/${app.id}/submit`, { headers: developer })).status()).toBe(200);
-  expect((await request.post(`/api/admin/apps/${app.id}/approve`, { headers: admin })).status()).toBe(200);
-  return app;
-}
 
 async function submitUpdate(page: Page, name: string, notes?: string) {
   const form = page.getByRole("form", { name: "Edit update" });
@@ -55,7 +29,7 @@ test("a developer updates a live app: the reviewer rejects it, the developer fix
   const suffix = randomUUID().slice(0, 8);
   const email = `update-${suffix}@example.com`;
   const liveName = `Focus Ledger ${suffix}`;
-  const app = await liveApp(request, baseURL!, email, liveName);
+  const app = await liveApp(request, baseURL!, email, { name: liveName });
 
   // The developer prepares an update in the portal and submits it with release notes.
   await signIn(page, `/developer/apps/${app.id}`, email);
