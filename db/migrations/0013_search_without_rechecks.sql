@@ -13,6 +13,10 @@ $$;
 --> statement-breakpoint
 ALTER TABLE "apps" drop column "search_document";--> statement-breakpoint
 ALTER TABLE "apps" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (strip(to_tsvector('english', "apps"."name") || to_tsvector('simple', "apps"."name") || to_tsvector('english', "apps"."description") || to_tsvector('english', coalesce("apps"."long_description", ''))) || catalogue_name_marks("apps"."name")) STORED;--> statement-breakpoint
+-- Kept in the row where it fits (the long description moves out first): a search that walks a sort
+-- index tests each app's document, and one stored out of line costs a lookup and a decompression.
+-- Rows written before this keep their document where it was until they are next written.
+ALTER TABLE "apps" ALTER COLUMN "search_document" SET STORAGE MAIN;--> statement-breakpoint
 -- Dropping the column dropped its index: the same partial GIN index again.
 CREATE INDEX "apps_public_search_idx" ON "apps" USING gin ("search_document") WHERE "apps"."public";--> statement-breakpoint
 -- lib/catalogue-search chooses between walking a sort index and collecting the matches itself; the
