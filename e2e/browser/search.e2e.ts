@@ -89,3 +89,15 @@ test("a page past the end says so instead of counting apps beside an empty list 
   await page.getByRole("link", { name: "Go to the first page" }).click();
   await expect(cards(page).first()).toBeVisible();
 });
+
+test("the first results are on the first screen, with the categories one row above them @phone", async ({ page }) => {
+  await page.goto("/apps");
+  const first = cards(page).first();
+  await expect(first).toBeVisible();
+  const box = (await first.boundingBox())!;
+  expect(box.y + box.height, "the whole first card is on the first screen").toBeLessThanOrEqual(page.viewportSize()!.height);
+  await page.getByTestId("category-link").filter({ hasText: "Finance" }).click();
+  await expect(page).toHaveURL(/category=FINANCE/);
+  await expect(page.getByTestId("category-link").filter({ hasText: "Finance" })).toHaveClass(/font-medium/);
+  await expectPageHealthy(page);
+});

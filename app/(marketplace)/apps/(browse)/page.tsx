@@ -43,93 +43,105 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
   const categoryHref = (category?: string) => pageHref({ ...params, category }, 1);
   // A search pages through its result window only (PUBLIC_LIMITS.searchResults): the pager stops there.
   const reachablePages = query.search ? Math.min(results.totalPages, lastSearchPage(query.limit)) : results.totalPages;
+  // On a phone the categories are one row of chips that scrolls sideways, so the results start on
+  // the first screen; from lg they are a column beside the results.
+  const chip = (current: boolean) =>
+    `flex shrink-0 justify-between gap-2 rounded-full border px-3 py-1.5 whitespace-nowrap lg:rounded-lg lg:border-0 ${
+      current ? "border-brand-600 bg-white font-medium" : "border-slate-300"
+    }`;
   return (
-    <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
-      <aside className="space-y-1 text-sm">
-        <h2 className="mb-2 text-xs font-semibold text-slate-600 uppercase">Categories</h2>
-        <Link href={categoryHref(undefined)} className={`block rounded-lg px-3 py-1.5 ${!query.category ? "bg-white font-medium" : ""}`}>
-          All apps
-        </Link>
-        {categories.map((entry) => (
-          <Link
-            key={entry.category}
-            href={categoryHref(entry.category)}
-            className={`flex justify-between rounded-lg px-3 py-1.5 ${query.category === entry.category ? "bg-white font-medium" : ""}`}
-            data-testid="category-link"
-          >
-            <span>{entry.label}</span>
-            <span className="text-slate-600">{entry.count}</span>
-          </Link>
-        ))}
-      </aside>
-      <section className="min-w-0 space-y-6">
-        <h1 className="text-2xl font-semibold">{query.search ? "Search apps" : "Browse apps"}</h1>
-        <form className="flex flex-wrap gap-3" action="/apps">
-          <input
-            name="search"
-            defaultValue={query.search}
-            placeholder="Search apps"
-            aria-label="Search apps"
-            maxLength={PUBLIC_LIMITS.search}
-            className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-auto sm:min-w-64 sm:flex-1"
-          />
-          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-          <InlineSelect
-            name="environment"
-            label="Environment"
-            anyLabel="Any environment"
-            defaultValue={query.environment}
-            options={APP_ENVIRONMENTS.map((value) => ({ value, label: value }))}
-          />
-          <InlineSelect
-            name="featured"
-            label="Featured"
-            anyLabel="All apps"
-            defaultValue={params.featured}
-            options={[{ value: "true", label: "Featured only" }]}
-          />
-          <InlineSelect name="sort" label="Sort" anyLabel="Best match" defaultValue={query.sort} options={SORT_OPTIONS} />
-          <button className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">Search</button>
-        </form>
-        <p className="text-sm text-slate-600" data-testid="result-count">
-          {pastTheEnd ? (
-            <>
-              Page {query.page} is past the last page of {total} {total === 1 ? "app" : "apps"}.{" "}
-              <Link href={pageHref(params, 1)} className="text-brand-700 underline">
-                Go to the first page
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{query.search ? "Search apps" : "Browse apps"}</h1>
+      <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:gap-8">
+        <nav aria-labelledby="categories-heading" className="min-w-0 text-sm">
+          <h2 id="categories-heading" className="mb-2 hidden text-xs font-semibold text-slate-600 uppercase lg:block">
+            Categories
+          </h2>
+          <div className="flex gap-2 overflow-x-auto pb-1 lg:block lg:space-y-1 lg:overflow-visible lg:pb-0">
+            <Link href={categoryHref(undefined)} className={chip(!query.category)}>
+              All apps
+            </Link>
+            {categories.map((entry) => (
+              <Link
+                key={entry.category}
+                href={categoryHref(entry.category)}
+                className={chip(query.category === entry.category)}
+                data-testid="category-link"
+              >
+                <span>{entry.label}</span>
+                <span className="text-slate-600">{entry.count}</span>
               </Link>
-            </>
-          ) : (
-            <>
-              {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
-              {total === 1 ? "app" : "apps"}
-              {query.search ? ` matching “${query.search}”` : ""}
-            </>
-          )}
-        </p>
-        <AppGrid apps={apps} className="sm:grid-cols-2 xl:grid-cols-3" />
-        {total === 0 ? (
-          <div className="space-y-1 text-slate-700" data-testid="no-results">
-            <p>No apps match. Try fewer words or another category.</p>
-            {suggestion ? (
-              <p>
-                Did you mean{" "}
-                <Link href={pageHref({ ...params, search: suggestion }, 1)} className="font-medium text-brand-700 underline">
-                  {suggestion}
-                </Link>
-                ?
-              </p>
-            ) : null}
+            ))}
           </div>
-        ) : null}
-        <Pager basePath="/apps" params={params} of={{ page: results.page, totalPages: reachablePages }} />
-        {reachablePages < results.totalPages ? (
-          <p className="text-sm text-slate-600" data-testid="search-window">
-            A search shows its first {PUBLIC_LIMITS.searchResults.toLocaleString("en")} results. Add words or choose a category to see
-            others.
+        </nav>
+        <section className="min-w-0 space-y-6">
+          <form className="flex flex-wrap gap-3" action="/apps">
+            <input
+              name="search"
+              defaultValue={query.search}
+              placeholder="Search apps"
+              aria-label="Search apps"
+              maxLength={PUBLIC_LIMITS.search}
+              className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-auto sm:min-w-64 sm:flex-1"
+            />
+            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+            <InlineSelect
+              name="environment"
+              label="Environment"
+              anyLabel="Any environment"
+              defaultValue={query.environment}
+              options={APP_ENVIRONMENTS.map((value) => ({ value, label: value }))}
+            />
+            <InlineSelect
+              name="featured"
+              label="Featured"
+              anyLabel="All apps"
+              defaultValue={params.featured}
+              options={[{ value: "true", label: "Featured only" }]}
+            />
+            <InlineSelect name="sort" label="Sort" anyLabel="Best match" defaultValue={query.sort} options={SORT_OPTIONS} />
+            <button className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">Search</button>
+          </form>
+          <p className="text-sm text-slate-600" data-testid="result-count">
+            {pastTheEnd ? (
+              <>
+                Page {query.page} is past the last page of {total} {total === 1 ? "app" : "apps"}.{" "}
+                <Link href={pageHref(params, 1)} className="text-brand-700 underline">
+                  Go to the first page
+                </Link>
+              </>
+            ) : (
+              <>
+                {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
+                {total === 1 ? "app" : "apps"}
+                {query.search ? ` matching “${query.search}”` : ""}
+              </>
+            )}
           </p>
-        ) : null}
-      </section>
+          <AppGrid apps={apps} className="sm:grid-cols-2 xl:grid-cols-3" />
+          {total === 0 ? (
+            <div className="space-y-1 text-slate-700" data-testid="no-results">
+              <p>No apps match. Try fewer words or another category.</p>
+              {suggestion ? (
+                <p>
+                  Did you mean{" "}
+                  <Link href={pageHref({ ...params, search: suggestion }, 1)} className="font-medium text-brand-700 underline">
+                    {suggestion}
+                  </Link>
+                  ?
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <Pager basePath="/apps" params={params} of={{ page: results.page, totalPages: reachablePages }} />
+          {reachablePages < results.totalPages ? (
+            <p className="text-sm text-slate-600" data-testid="search-window">
+              A search shows its first {PUBLIC_LIMITS.searchResults.toLocaleString("en")} results. Add words or choose a category to see
+              others.
+            </p>
+          ) : null}
+        </section>
+      </div>
     </div>
   );
 }
