@@ -24,7 +24,11 @@ export const matchesWords = (query: CatalogueQuery) => sql`${apps.searchDocument
 /** The name holds every word. */
 export const nameHoldsWords = (query: CatalogueQuery) => sql`${apps.nameDocument} @@ catalogue_query(${textArray(query.words)}, 'name')`;
 /** The name is the search as typed, whatever the case: found even when no word survives (all stop words). */
-export const isExactName = (query: CatalogueQuery) => sql`lower(${apps.name}) = lower(${query.text}::text)`;
+// Written as a range of one value, which only the btree index on lower(name) serves: as `=`, the
+// planner chose the trigram index, which also serves `=` but matched every name sharing the
+// word's trigrams (38,000 rows and 280 ms for "sync" at 1,000,000 apps).
+export const isExactName = (query: CatalogueQuery) =>
+  sql`(lower(${apps.name}) >= lower(${query.text}::text) and lower(${apps.name}) <= lower(${query.text}::text))`;
 
 /** Public apps passing the query's filters and `condition`. */
 export function publicWhere({ filters: { category, environment, featured } }: CatalogueQuery, condition: SQL): SQL {

@@ -115,12 +115,14 @@ async function relevancePage(db: Database, query: CatalogueQuery, candidates: nu
       candidates,
       take,
     )} as matches)`;
-  // Exact names are a handful at most, found through the index on lower(name): nothing to walk.
-  const exact = sql`(select ${apps.id} as id, 0 as tier, ${apps.installCount} as installs from ${apps}
-    where ${publicWhere(query, isExactName(query))} order by ${apps.installCount} desc nulls first, ${apps.id} limit ${reach})`;
+  // Exact names are a handful at most, found through the index on lower(name), then sorted. Apart
+  // (materialized): with the ORDER BY beside it, the planner walked the popularity index looking
+  // for the name, through every app when none has it (11 s at 1,000,000 apps).
+  const exact = sql`(select id, 0 as tier, installs from named order by installs desc nulls first, id limit ${reach})`;
+  const named = sql`(select ${apps.id} as id, ${apps.installCount} as installs from ${apps} where ${publicWhere(query, isExactName(query))})`;
   const rows = await queryRows<PageRow>(
     db,
-    sql`with exact as ${exact}, in_name as ${tier(1, nameHoldsWords(query), reach)}
+    sql`with named as materialized ${named}, exact as ${exact}, in_name as ${tier(1, nameHoldsWords(query), reach)}
       select id, ${currentVersion} as version
       from (select distinct on (id) id, tier, installs
             from (select * from exact union all select * from in_name
