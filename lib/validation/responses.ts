@@ -359,7 +359,7 @@ export const publicAppsPageSchema = z
       .extend({
         totalIsExact: z.boolean().meta({
           description:
-            "False when a search matches more than 10,000 apps: `total` is then 10,000, a lower bound. Always true without `search`.",
+            "False when `total` is a lower bound: a search matching more than 10,000 apps (`total` is then 10,000), or one the database could not count within its time budget (`total` is then what the pages read so far prove). Always true without `search`.",
         }),
       })
       .meta({ id: "PublicAppsPagination" }),
