@@ -26,9 +26,9 @@ export default async function HomePage() {
             placeholder="Search apps"
             aria-label="Search apps"
             maxLength={PUBLIC_LIMITS.search}
-            className="flex-1 rounded-lg bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+            className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
           />
-          <button className="rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
+          <button className="shrink-0 rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
         </form>
       </section>
       <AppSection title="Featured" apps={featured} />

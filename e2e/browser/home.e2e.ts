@@ -40,3 +40,15 @@ test("the header's Sign in comes back to the page the visitor was on @phone", as
   await expect(page).toHaveURL(/\/apps\?category=FINANCE$/);
   await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" })).toHaveCount(0);
 });
+
+test("the hero's search field and button fit the narrowest phone @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  const form = page.locator('form[action="/apps"]').first();
+  const button = form.getByRole("button", { name: "Search" });
+  const [formBox, buttonBox] = [(await form.boundingBox())!, (await button.boundingBox())!];
+  expect(buttonBox.x + buttonBox.width, "the Search button ends inside its form").toBeLessThanOrEqual(formBox.x + formBox.width + 0.5);
+  await form.getByRole("textbox", { name: "Search apps" }).fill("slack");
+  await button.click();
+  await expect(page).toHaveURL(/\/apps\?search=slack/);
+});
