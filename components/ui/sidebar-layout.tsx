@@ -1,7 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-import { SignOutButton } from "./sign-in-buttons";
 import { SiteHeader } from "./site-header";
 
 type Props = {
@@ -13,7 +12,7 @@ type Props = {
   children: ReactNode;
 };
 
-/** The signed-in areas' frame (developer portal, administration): site header, side navigation, sign-out. */
+/** The signed-in areas' frame (developer portal, administration): site header (with sign-out), side navigation. */
 export function SidebarLayout({ label, nav, who, children }: Props) {
   return (
     <>
@@ -28,9 +27,6 @@ export function SidebarLayout({ label, nav, who, children }: Props) {
               </Link>
             ))}
           </nav>
-          <div className="pt-4">
-            <SignOutButton />
-          </div>
         </aside>
         <main id="main-content" className="min-w-0 flex-1">
           {children}

@@ -28,7 +28,7 @@ export async function SiteHeader() {
           <span className="grid h-8 w-8 shrink-0 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">Y</span>
           <span className="truncate">Yapture Marketplace</span>
         </Link>
-        <SiteNav links={links} />
+        <SiteNav links={links} account={user ? user.name || user.email : undefined} />
       </div>
     </header>
   );

@@ -5,10 +5,15 @@ import { useId, useState } from "react";
 
 import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
+import { SignOutButton } from "./sign-in-buttons";
+
 export type NavLink = { href: string; text: string; primary?: boolean };
 
-/** The header's links: inline from the `md` breakpoint, behind a menu button on phones. */
-export function SiteNav({ links }: { links: readonly NavLink[] }) {
+/**
+ * The header's links: inline from the `md` breakpoint, behind a menu button on phones. A signed-in
+ * person (`account`: their name) sees who they are and can sign out from any page.
+ */
+export function SiteNav({ links, account }: { links: readonly NavLink[]; account?: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const scriptOnly = useScriptOnlyButton();
@@ -44,6 +49,14 @@ export function SiteNav({ links }: { links: readonly NavLink[] }) {
             {link.text}
           </Link>
         ))}
+        {account === undefined ? null : (
+          <div className="flex min-w-0 items-center gap-3 border-t border-slate-200 px-3 pt-3 md:border-0 md:p-0" data-testid="account">
+            <span className="min-w-0 truncate text-slate-600">
+              Signed in as <span className="font-medium text-slate-900">{account}</span>
+            </span>
+            <SignOutButton />
+          </div>
+        )}
       </nav>
     </>
   );

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
+import { signIn } from "../support/yapture";
+
 test("a developer signs in with Yapture on the bundled provider and registers in the portal @phone", async ({ page }) => {
   const email = `dev-${randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/developer");
@@ -39,4 +41,20 @@ test("a developer signs in with Yapture on the bundled provider and registers in
   await page.getByRole("button", { name: "Register as a developer" }).click();
   await expect(page.getByTestId("status-badge")).toHaveText("pending verification");
   await expectPageHealthy(page);
+});
+
+test("a signed-in visitor sees who they are on public pages and signs out from there @phone", async ({ page }) => {
+  const email = `account-menu-${Date.now()}@example.com`;
+  await signIn(page, "/signin?callbackUrl=%2Fapps", email);
+  await page.waitForURL((url) => url.pathname === "/apps");
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  const account = page.getByTestId("account");
+  await expect(account).toContainText("Signed in as");
+  await expectPageHealthy(page);
+  await account.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  if (await menu.isVisible()) await menu.click();
+  await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByTestId("account")).toHaveCount(0);
 });
