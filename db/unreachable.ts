@@ -22,7 +22,7 @@ const UNREACHABLE = new Set([
 ]);
 
 /** Whether the error, or one it wraps (Drizzle wraps driver errors as `cause`), has a code that `matches`. */
-function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
+export function hasCode(error: unknown, matches: (code: string) => boolean): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current === "object" && "code" in current && typeof current.code === "string" && matches(current.code)) return true;
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;

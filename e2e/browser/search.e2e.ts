@@ -98,6 +98,7 @@ test("the first results are on the first screen, with the categories one row abo
   expect(box.y + box.height, "the whole first card is on the first screen").toBeLessThanOrEqual(page.viewportSize()!.height);
   await page.getByTestId("category-link").filter({ hasText: "Finance" }).click();
   await expect(page).toHaveURL(/category=FINANCE/);
-  await expect(page.getByTestId("category-link").filter({ hasText: "Finance" })).toHaveClass(/font-medium/);
+  await expect(page.getByTestId("category-link").filter({ hasText: "Finance" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator('[data-testid="category-link"][aria-current]')).toHaveCount(1);
   await expectPageHealthy(page);
 });

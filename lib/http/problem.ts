@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { isDatabaseUnreachable, isStatementCancelled } from "@/db/unreachable";
+import { hasCode, isDatabaseUnreachable, isStatementCancelled } from "@/db/unreachable";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -20,24 +20,13 @@ type ProblemBody = {
   requestId: string;
 };
 
-/** Drizzle wraps driver errors (DrizzleQueryError.cause); look through the chain for a SQLSTATE. */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current === "object" && "code" in current && typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) {
-      return current.code;
-    }
-    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
-
 /** The database (or another dependency) cannot be reached or did not answer in time: a 503 the client may retry, not a 500. */
 function isConnectionFailure(error: unknown): boolean {
   return isDatabaseUnreachable(error) || isStatementCancelled(error);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  return sqlState(error) === UNIQUE_VIOLATION;
+  return hasCode(error, (code) => code === UNIQUE_VIOLATION);
 }
 
 /** Any thrown value → the ApiError the client should see. Unknown errors are logged, never described. */

@@ -58,7 +58,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             Categories
           </h2>
           <div className="flex gap-2 overflow-x-auto pb-1 lg:block lg:space-y-1 lg:overflow-visible lg:pb-0">
-            <Link href={categoryHref(undefined)} className={chip(!query.category)}>
+            <Link href={categoryHref(undefined)} className={chip(!query.category)} aria-current={query.category ? undefined : "page"}>
               All apps
             </Link>
             {categories.map((entry) => (
@@ -66,6 +66,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
                 key={entry.category}
                 href={categoryHref(entry.category)}
                 className={chip(query.category === entry.category)}
+                aria-current={query.category === entry.category ? "page" : undefined}
                 data-testid="category-link"
               >
                 <span>{entry.label}</span>
