@@ -173,7 +173,7 @@ async function main(): Promise<string[]> {
   const server = await startBenchServer({
     port: Number(args.port),
     idpPort: Number(args["idp-port"]),
-    databaseUrl,
+    database: { DATABASE_URL: databaseUrl },
     profileDir: args.profile ? path.join(process.cwd(), ".data", "profiles") : undefined,
   });
   console.log(`ready:    ${server.readySeconds.toFixed(1)} s after the server started (goal ≤ 10 s)`);

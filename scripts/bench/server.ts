@@ -31,7 +31,15 @@ export async function cpuMilliseconds(pid: number): Promise<number> {
   }
 }
 
-type Options = { port: number; idpPort: number; databaseUrl: string; profileDir?: string };
+type Options = {
+  port: number;
+  idpPort: number;
+  /** `{ DATABASE_URL }`, or the embedded database's `{ PGLITE_DATA_DIR, ALLOW_EMBEDDED_DATABASE }`. */
+  database: Record<string, string>;
+  /** Load the demo data into an empty database on start (the Lighthouse audit's pages show it). */
+  seedOnEmpty?: boolean;
+  profileDir?: string;
+};
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -58,7 +66,7 @@ async function startCommandArguments(): Promise<string[]> {
   return rest;
 }
 
-export async function startBenchServer({ port, idpPort, databaseUrl, profileDir }: Options): Promise<BenchServer> {
+export async function startBenchServer({ port, idpPort, database, seedOnEmpty = false, profileDir }: Options): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   const clientId = "marketplace-bench";
   const clientSecret = freshSecret();
@@ -73,14 +81,14 @@ export async function startBenchServer({ port, idpPort, databaseUrl, profileDir 
     stdio: ["ignore", "inherit", "inherit"],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...database,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: url,
       NEXTAUTH_URL: url,
       NEXTAUTH_SECRET: freshSecret(),
-      SEED_ON_EMPTY: "false",
+      SEED_ON_EMPTY: String(seedOnEmpty),
       NEXT_TELEMETRY_DISABLED: "1",
       YAPTURE_ISSUER: idp.issuer,
       YAPTURE_CLIENT_ID: clientId,
