@@ -5,7 +5,6 @@ import type { ReactNode } from "react";
 import { releaseFinishedRender } from "@/lib/pages/release-finished-render";
 
 import "./globals.css";
-import { Providers } from "./providers";
 
 export const metadata: Metadata = {
   title: { default: "Yapture Marketplace", template: "%s · Yapture Marketplace" },
@@ -25,7 +24,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <Providers>{children}</Providers>
+        {children}
       </body>
     </html>
   );

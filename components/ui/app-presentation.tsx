@@ -21,6 +21,8 @@ export type PresentableApp = {
   developer: { id?: string; name: string; companyName: string | null };
   /** Public pages: "Version N · updated <date>" and "What's new" from the changelog. */
   release?: { version: number; publishedAt: string | null; changelog: { version: number; notes: string; publishedAt: string }[] };
+  /** Public pages: the average rating beside the name, linking to the reviews. */
+  rating?: { average: number | null; count: number };
 };
 
 /** "23 Nov 2026": the same on the server and in every browser (UTC, fixed locale). */
@@ -47,26 +49,58 @@ function WhatsNew({ changelog }: { changelog: NonNullable<PresentableApp["releas
   );
 }
 
+/** "★ 4.6 out of 5 · 212 reviews", a link to the reviews: what a visitor weighs before installing. */
+function RatingSummary({ rating }: { rating: NonNullable<PresentableApp["rating"]> }) {
+  return (
+    <a href="#reviews" className="mt-1 inline-block text-sm text-slate-700 hover:underline" data-testid="title-rating">
+      {rating.average === null ? (
+        "No reviews yet"
+      ) : (
+        <>
+          <span aria-hidden="true" className="text-amber-500">
+            ★
+          </span>{" "}
+          <span className="font-semibold text-slate-900">{rating.average.toFixed(1)}</span> out of 5 ·{" "}
+          {rating.count.toLocaleString("en-US")} {rating.count === 1 ? "review" : "reviews"}
+        </>
+      )}
+    </a>
+  );
+}
+
 /* eslint-disable @next/next/no-img-element -- developer-hosted images on arbitrary hosts */
+/**
+ * The listing's first screen puts what a visitor acts on first: name, rating and the install panel
+ * (`aside`), then the description; on a phone the panel comes right under the name, before the
+ * description and the banner, however long the name.
+ */
 export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: ReactNode }) {
+  const logo = app.logoUrl !== null;
   return (
     <article className="space-y-8">
-      {app.bannerUrl ? (
-        <img src={app.bannerUrl} alt="" width={1200} height={600} className="aspect-[2/1] w-full rounded-2xl object-cover" />
-      ) : null}
-      <header className="flex flex-wrap items-start gap-5">
+      <header
+        className={`grid items-start gap-x-5 gap-y-4 ${logo ? "grid-cols-[auto_minmax(0,1fr)]" : "grid-cols-1"} ${aside ? (logo ? "sm:grid-cols-[auto_minmax(0,1fr)_auto]" : "sm:grid-cols-[minmax(0,1fr)_auto]") : ""}`}
+      >
         {app.logoUrl ? (
           <img
             src={app.logoUrl}
             alt={`${app.name} logo`}
             width={80}
             height={80}
-            className="h-20 w-20 rounded-2xl border border-slate-200 object-cover"
+            className="h-16 w-16 rounded-2xl border border-slate-200 object-cover sm:h-20 sm:w-20"
           />
         ) : null}
-        <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold text-slate-900">{app.name}</h1>
-          <p className="mt-1 text-slate-600">{app.description}</p>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{app.name}</h1>
+          {app.rating ? <RatingSummary rating={app.rating} /> : null}
+        </div>
+        {aside ? (
+          <div className={`col-span-full sm:col-span-1 sm:row-span-2 ${logo ? "sm:col-start-3" : "sm:col-start-2"} sm:row-start-1`}>
+            {aside}
+          </div>
+        ) : null}
+        <div className={`col-span-full min-w-0 ${logo ? "sm:col-start-2" : "sm:col-start-1"} ${aside ? "sm:col-span-1" : ""}`}>
+          <p className="text-slate-600">{app.description}</p>
           <p className="mt-2 text-sm text-slate-500">
             by{" "}
             {app.developer.id ? (
@@ -93,8 +127,18 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
             </p>
           ) : null}
         </div>
-        {aside}
       </header>
+      {app.bannerUrl ? (
+        // Below the header, whole at 2:1 but no wider than the text: it must not push Install off the first screen.
+        <img
+          src={app.bannerUrl}
+          alt=""
+          width={1200}
+          height={600}
+          className="aspect-[2/1] w-full max-w-3xl rounded-2xl object-cover"
+          data-testid="banner"
+        />
+      ) : null}
       {app.screenshots.length > 0 ? <ScreenshotGallery shots={app.screenshots} appName={app.name} /> : null}
       {app.longDescription ? (
         <section className="max-w-3xl">

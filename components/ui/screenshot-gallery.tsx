@@ -32,7 +32,7 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
 
   return (
     <>
-      <section aria-label="Screenshots" className="flex snap-x gap-4 overflow-x-auto pb-2">
+      <section aria-label={`Screenshots of ${appName}`} className="flex snap-x gap-4 overflow-x-auto pb-2">
         {shots.map((shot, index) => (
           <figure key={`${shot.order}-${shot.url}`} className="w-[85%] shrink-0 snap-start sm:w-[32rem]">
             <button

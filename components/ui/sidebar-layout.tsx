@@ -1,6 +1,7 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { QueryProviders } from "./query-providers";
+import { SidebarNav } from "./sidebar-nav";
 import { SiteHeader } from "./site-header";
 
 type Props = {
@@ -20,16 +21,10 @@ export function SidebarLayout({ label, nav, who, children }: Props) {
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-10">
         <aside className="space-y-1 text-sm md:w-52 md:shrink-0">
           <div className="mb-3 truncate text-xs text-slate-500">{who}</div>
-          <nav aria-label={label} className="flex flex-wrap gap-1 md:block md:space-y-1">
-            {nav.map(([href, text]) => (
-              <Link key={href} href={href} className="block rounded-lg px-3 py-2 hover:bg-white">
-                {text}
-              </Link>
-            ))}
-          </nav>
+          <SidebarNav label={label} nav={nav} />
         </aside>
         <main id="main-content" className="min-w-0 flex-1">
-          {children}
+          <QueryProviders>{children}</QueryProviders>
         </main>
       </div>
     </>

@@ -1,16 +1,15 @@
 "use client";
 
-import { signIn, signOut } from "next-auth/react";
-
 import { Button } from "@/components/ui/button";
+import { signInWithYapture, signOut } from "@/lib/client/auth-actions";
 
 export function SignInButton({ callbackUrl }: { callbackUrl: string }) {
-  return <Button onClick={() => void signIn("yapture", { callbackUrl })}>Sign in with Yapture</Button>;
+  return <Button onClick={() => void signInWithYapture(callbackUrl)}>Sign in with Yapture</Button>;
 }
 
 export function SignOutButton() {
   return (
-    <Button variant="secondary" onClick={() => void signOut({ callbackUrl: "/" })}>
+    <Button variant="secondary" onClick={() => void signOut("/")}>
       Sign out
     </Button>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
 
 import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
@@ -17,6 +18,8 @@ export function SiteNav({ links, account }: { links: readonly NavLink[]; account
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const scriptOnly = useScriptOnlyButton();
+  const path = usePathname();
+  const isCurrent = (href: string) => path === href || path.startsWith(`${href}/`);
 
   return (
     <>
@@ -40,10 +43,11 @@ export function SiteNav({ links, account }: { links: readonly NavLink[]; account
             key={link.href}
             href={link.href}
             onClick={() => setOpen(false)}
+            aria-current={!link.primary && isCurrent(link.href) ? "page" : undefined}
             className={
               link.primary
                 ? "rounded-lg bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700 md:py-1.5"
-                : "rounded-lg px-3 py-2 hover:bg-slate-100 hover:text-slate-900 md:px-0 md:py-0 md:hover:bg-transparent"
+                : "rounded-lg px-3 py-2 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700 md:px-0 md:py-0 md:hover:bg-transparent"
             }
           >
             {link.text}

@@ -4,6 +4,9 @@ import { expect, test } from "../support/test";
 test("an app page shows the banner at its ratio, styled markdown, and screenshots in a keyboard lightbox @phone", async ({ page }) => {
   await page.goto("/apps/slack-sync");
   await expect(page.getByRole("heading", { name: "Slack Sync", level: 1 })).toBeVisible();
+  // What a visitor acts on is on the first screen: the rating beside the name, and Install.
+  await expect(page.getByTestId("title-rating")).toHaveText(/^★ \d\.\d out of 5 · \d+ reviews?$/);
+  await expect(page.getByTestId("install-panel")).toBeInViewport();
 
   // The seeded app had two approved updates: its version and what each one changed.
   await expect(page.getByTestId("app-version")).toContainText("Version 3 · updated");
@@ -13,7 +16,7 @@ test("an app page shows the banner at its ratio, styled markdown, and screenshot
   await expect(whatsNew.getByRole("listitem").first()).toContainText("Version 3");
 
   // Banners are 1200×600: shown whole, at 2:1, not cropped into a strip.
-  const banner = page.getByRole("article").locator("img").first();
+  const banner = page.getByTestId("banner");
   const box = (await banner.boundingBox())!;
   expect(box.width / box.height).toBeCloseTo(2, 1);
 

@@ -34,6 +34,8 @@ test("an 80-letter name, a 200-letter word, other scripts and failed images keep
     await expect(page.getByText(name).first()).toBeVisible();
     await expectPageHealthy(page);
   }
+  // However long the name, Install is on the app page's first screen (a phone's too).
+  await expect(page.getByTestId("install-panel")).toBeInViewport();
   await page.getByTestId("developer-link").click();
   await expect(page).toHaveURL(/\/developers\//);
   await expect(page.getByText(name).first()).toBeVisible();

@@ -95,13 +95,16 @@ test("a new developer is verified, creates an API key and submits a listing for 
   await expect(page.getByTestId("listing-status")).toHaveText("draft");
   await expectPageHealthy(page);
   await expect(page.getByRole("form", { name: "Edit listing" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Screenshots", exact: true }).getByRole("figure").first()).toContainText(
-    "Updates in a channel",
-  );
+  await expect(
+    page
+      .getByRole("region", { name: /^Screenshots of / })
+      .getByRole("figure")
+      .first(),
+  ).toContainText("Updates in a channel");
 
   // An edit not yet saved is saved with the submit, so the reviewed listing is the one on screen.
   await page.getByLabel("Short description").fill("Posts task updates and thread replies to chat channels.");
-  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+  await expect(page.getByTestId("save-state").filter({ hasText: "Unsaved changes" })).toBeVisible();
   await page.getByRole("button", { name: "Save and submit for review" }).click();
   await expect(page.getByTestId("listing-status")).toHaveText("pending");
   await expect(page.getByText("typically take 24–48 hours")).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { APP_REVIEW_LIMITS } from "@/lib/domain/app-review-limits";
 import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
 import { pagingQuery } from "@/lib/http/paging";
 
@@ -120,9 +121,6 @@ export const installBody = z.strictObject({
     .meta({ description: "The Yapture workspace installing the app; a workspace is counted once per app." }),
 });
 export type InstallInput = z.infer<typeof installBody>;
-
-/** A visitor's review's bounds: the schema below is built from them, and the review form reads them. */
-export const APP_REVIEW_LIMITS = { title: 100, body: 2000 } as const;
 
 /** POST /api/apps/:slug/reviews */
 export const reviewBody = z.strictObject({

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { InstallButton } from "@/components/marketplace/install-button";
 import { AppReviews } from "@/components/marketplace/app-reviews";
+import { QueryProviders } from "@/components/ui/query-providers";
 import { permissionsSummary } from "@/lib/apps/permissions";
 import { getPublicApp } from "@/lib/apps/public-queries";
 import { publicAppView } from "@/lib/apps/views";
@@ -39,30 +40,37 @@ export default async function AppPage({ params, searchParams }: Props) {
     reader ? installedWorkspaces({ slug, workspaces: reader.workspaces }) : [],
   ]);
   return (
-    <div className="space-y-12">
-      <AppPresentation
-        app={{ ...app, release: { version: app.version, publishedAt: app.publishedAt, changelog: app.changelog } }}
-        aside={
-          <InstallButton
-            slug={app.slug}
-            appName={app.name}
-            installCount={app.installCount}
-            permissions={permissionsSummary(app)}
-            workspaces={reader ? reader.workspaces : null}
-            installedIn={installedIn}
-          />
-        }
-      />
-      <AppReviews
-        slug={slug}
-        average={app.averageRating}
-        histogram={histogram}
-        reviews={{ ...reviews, items: reviews.items.map(publicReviewView) }}
-        sort={sort}
-        reader={reader}
-        own={own ? publicReviewView(own) : undefined}
-        readerIsDeveloper={readerProfile?.id === app.developer.id}
-      />
-    </div>
+    // Install and the review form change things: the one public page that loads React Query.
+    <QueryProviders>
+      <div className="space-y-12">
+        <AppPresentation
+          app={{
+            ...app,
+            release: { version: app.version, publishedAt: app.publishedAt, changelog: app.changelog },
+            rating: { average: app.averageRating, count: app.reviewCount },
+          }}
+          aside={
+            <InstallButton
+              slug={app.slug}
+              appName={app.name}
+              installCount={app.installCount}
+              permissions={permissionsSummary(app)}
+              workspaces={reader ? reader.workspaces : null}
+              installedIn={installedIn}
+            />
+          }
+        />
+        <AppReviews
+          slug={slug}
+          average={app.averageRating}
+          histogram={histogram}
+          reviews={{ ...reviews, items: reviews.items.map(publicReviewView) }}
+          sort={sort}
+          reader={reader}
+          own={own ? publicReviewView(own) : undefined}
+          readerIsDeveloper={readerProfile?.id === app.developer.id}
+        />
+      </div>
+    </QueryProviders>
   );
 }
