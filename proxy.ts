@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { databaseUnavailable } from "@/db/breaker";
+import { renewSessionCookie } from "@/lib/auth/session-renewal";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
 import { isDecodablePath } from "@/lib/http/path-params";
@@ -15,7 +16,7 @@ import { rendersPage } from "@/lib/rate-limit/page-requests";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
 // Runs before every page and API route: a fresh CSP nonce and the security headers, the page
-// limit, and the 503 page while the database is unreachable. Next reads the nonce from the
+// limit, the 503 page while the database is unreachable, and the session's renewal. Next reads the nonce from the
 // request's Content-Security-Policy header and puts it on its own scripts.
 export async function proxy(request: NextRequest): Promise<Response> {
   const headers = deploymentSecurityHeaders();
@@ -39,6 +40,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });
   for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
+  // next-auth's own routes set the session cookie themselves (sign-in, sign-out).
+  if (!request.nextUrl.pathname.startsWith("/api/auth/")) await renewSessionCookie(request, response);
   return response;
 }
 

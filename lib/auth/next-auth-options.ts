@@ -4,6 +4,7 @@ import { followAccountEmailAtSignIn } from "@/lib/developers/service";
 import { env } from "@/lib/env";
 
 import { isAdministrator } from "./identity";
+import { decodeSession, SESSION_IDLE_SECONDS } from "./session-lifetime";
 import { workspacesFromClaim } from "./workspaces-claim";
 
 type YaptureProfile = { sub: string; email: string; email_verified?: boolean; name?: string; workspaces?: unknown };
@@ -13,7 +14,10 @@ export function authOptions(): NextAuthOptions {
   const config = env();
   return {
     secret: config.nextAuthSecret,
-    session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
+    // The token's lifetime is the cookie's (next-auth's token default is 30 days whatever the session's);
+    // requests renew both (proxy.ts), up to the maximum that decodeSession enforces.
+    session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS },
+    jwt: { maxAge: SESSION_IDLE_SECONDS, decode: decodeSession },
     pages: { signIn: "/signin" },
     providers: [
       {
@@ -41,6 +45,7 @@ export function authOptions(): NextAuthOptions {
           token.name = yapture.name ?? yapture.email;
           token.emailVerified = yapture.email_verified === true;
           token.workspaces = workspacesFromClaim(yapture.workspaces);
+          token.signedInAt = Math.floor(Date.now() / 1000);
         }
         return token;
       },

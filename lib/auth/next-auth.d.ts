@@ -19,6 +19,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     /** Yapture's email_verified claim at sign-in. */
     emailVerified?: boolean;
+    /** When the person signed in (seconds since the epoch): the session ends SESSION_MAX_SECONDS later, however active. */
+    signedInAt?: number;
     /** Yapture's `workspaces` claim at sign-in. */
     workspaces?: { id: string; name: string }[];
   }

@@ -3,6 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 
 import type { YaptureIdentity } from "./identity";
+import { decodeSession } from "./session-lifetime";
 import { workspacesFromClaim } from "./workspaces-claim";
 
 /** A cookie value as sent, percent-decoded; a malformed encoding (`%E0%A4%A`) cannot be a session, so it stays as it is and fails verification. */
@@ -38,6 +39,7 @@ export async function sessionIdentity(request: Request): Promise<YaptureIdentity
     req: { cookies, headers: new Headers() } as unknown as Parameters<typeof getToken>[0]["req"],
     secret: env().nextAuthSecret,
     secureCookie: env().APP_URL.startsWith("https://"),
+    decode: decodeSession,
   });
   if (!token?.sub || !token.email) return null;
   return {
