@@ -2,25 +2,33 @@ import Link from "next/link";
 import { connection } from "next/server";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
+import { GetForm } from "@/components/ui/get-form";
 import { listFeaturedApps, listPopularApps } from "@/lib/apps/public-queries";
 import type { PublicAppCard } from "@/lib/apps/views";
 import { PUBLIC_LIMITS } from "@/lib/validation/public";
 
-// Home: featured apps, then the most installed ones, read from the database on each request.
+const FEATURED = 6;
+const POPULAR = 12;
+
+// Home: featured apps, then the most installed ones not already shown above, read from the database on each request.
 export default async function HomePage() {
   await connection();
-  const [featured, popular] = await Promise.all([
-    listFeaturedApps({ limit: 6, form: "card" }),
-    listPopularApps({ limit: 12, form: "card" }),
+  const [featured, mostInstalled] = await Promise.all([
+    listFeaturedApps({ limit: FEATURED, form: "card" }),
+    listPopularApps({ limit: POPULAR + FEATURED, form: "card" }),
   ]);
+  const shown = new Set(featured.map((app) => app.slug));
+  const popular = mostInstalled.filter((app) => !shown.has(app.slug)).slice(0, POPULAR);
   return (
     <div className="space-y-12">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-5 py-10 sm:px-8 sm:py-12 text-white">
-        <h1 className="text-2xl font-bold sm:text-3xl">Extend Yapture with apps your team will love</h1>
+        <h1 id="page-title" className="text-2xl font-bold sm:text-3xl">
+          Extend Yapture with apps your team will love
+        </h1>
         <p className="mt-3 max-w-2xl text-brand-100">
           Integrations, automations and insights built by developers around the world, reviewed by the Yapture team.
         </p>
-        <form action="/apps" className="mt-6 flex max-w-xl gap-2">
+        <GetForm action="/apps" className="mt-6 flex max-w-xl gap-2">
           <input
             name="search"
             placeholder="Search apps"
@@ -29,7 +37,7 @@ export default async function HomePage() {
             className="min-w-0 flex-1 rounded-lg bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
           />
           <button className="shrink-0 rounded-lg bg-white px-4 py-2 font-medium text-brand-700">Search</button>
-        </form>
+        </GetForm>
       </section>
       <AppSection title="Featured" apps={featured} />
       <AppSection title="Most popular" apps={popular} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
@@ -14,17 +14,30 @@ type Props = {
   /** When set, the action asks for a reason first and sends it as `{ reason }`. */
   reasonLabel?: string;
   variant?: "primary" | "secondary" | "danger";
+  /** What happened, said and shown once it worked: the row may change or leave the list. */
+  announce: string;
+  /** The button's id, so that another action's `focus` can put the person on it. */
+  id?: string;
+  /** Where focus goes afterwards (an id): the action that undoes this one when it takes this one's place, else the page's heading. */
+  focus?: string;
 };
 
 /** One administrator action against the admin API; the page re-renders from the server afterwards. */
-export function ActionButton({ label, endpoint, body, reasonLabel, variant = "secondary" }: Props) {
+export function ActionButton({ label, endpoint, body, reasonLabel, variant = "secondary", announce, id, focus = "page-title" }: Props) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
+  // Asking for the reason replaces the button: the person lands in the reason's field.
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (asking) reasonRef.current?.focus();
+  }, [asking]);
   const action = useApiAction((payload: Record<string, unknown> | undefined) => ({ path: endpoint, method: "POST", body: payload ?? {} }), {
     onSuccess: () => {
       setAsking(false);
       setReason("");
     },
+    announce,
+    focus,
   });
 
   if (reasonLabel && asking) {
@@ -39,6 +52,7 @@ export function ActionButton({ label, endpoint, body, reasonLabel, variant = "se
         <label className="text-xs text-slate-600">
           {reasonLabel}
           <textarea
+            ref={reasonRef}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             required
@@ -61,7 +75,7 @@ export function ActionButton({ label, endpoint, body, reasonLabel, variant = "se
   }
   return (
     <span className="inline-flex flex-col gap-1">
-      <Button variant={variant} disabled={action.isPending} onClick={() => (reasonLabel ? setAsking(true) : action.mutate(body))}>
+      <Button id={id} variant={variant} disabled={action.isPending} onClick={() => (reasonLabel ? setAsking(true) : action.mutate(body))}>
         {label}
       </Button>
       <ActionError error={action.error} />

@@ -25,7 +25,10 @@ export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
           ({update.app.status.toLowerCase()}, version {update.app.version})
         </p>
         {update.rejection ? (
-          <section aria-label="Earlier rejection" className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4">
+          <section
+            aria-label={`Earlier rejection of the update of ${update.app.name}`}
+            className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
+          >
             <h3 className="text-sm font-semibold text-amber-900">Resubmitted after a rejection: check these were fixed</h3>
             <RejectionReasons rejection={update.rejection} />
           </section>
@@ -39,7 +42,12 @@ export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
           <RevisionDiff changes={update.changes} />
         </section>
       </div>
-      <ReviewForm key={update.updatedAt} endpoint={`/api/admin/apps/${update.app.id}/revision`} expectedUpdatedAt={update.updatedAt} />
+      <ReviewForm
+        key={update.updatedAt}
+        endpoint={`/api/admin/apps/${update.app.id}/revision`}
+        expectedUpdatedAt={update.updatedAt}
+        subject={`The update of ${update.app.name}`}
+      />
     </div>
   );
 }

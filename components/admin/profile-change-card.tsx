@@ -40,12 +40,18 @@ export function ProfileChangeCard({ change }: { change: AdminProfileChangeResour
       </div>
       {can(PROFILE_CHANGE_STATES, "approve", change.status) ? (
         <div className="flex flex-wrap content-start gap-2 md:flex-col md:items-start">
-          <ActionButton label="Approve" variant="primary" endpoint={`/api/admin/profile-changes/${change.id}/approve`} />
+          <ActionButton
+            label="Approve"
+            variant="primary"
+            endpoint={`/api/admin/profile-changes/${change.id}/approve`}
+            announce={`The profile change of ${developer.name} is approved and public.`}
+          />
           <ActionButton
             label="Reject"
             variant="danger"
             reasonLabel="Reason (sent to the developer)"
             endpoint={`/api/admin/profile-changes/${change.id}/reject`}
+            announce={`The profile change of ${developer.name} is rejected and the developer has been emailed.`}
           />
         </div>
       ) : null}

@@ -26,7 +26,7 @@ type Verdict = { passes: boolean; message: string };
  * `expectedUpdatedAt` is the `updatedAt` of the version on screen, so a decision never lands on a
  * version changed since (409). Key the form by that version: a changed one starts a fresh checklist.
  */
-export function ReviewForm({ endpoint, expectedUpdatedAt }: { endpoint: string; expectedUpdatedAt: string }) {
+export function ReviewForm({ endpoint, expectedUpdatedAt, subject }: { endpoint: string; expectedUpdatedAt: string; subject: string }) {
   const [verdicts, setVerdicts] = useState<Record<ReviewCriterion, Verdict>>(
     () =>
       Object.fromEntries(REVIEW_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
@@ -37,18 +37,27 @@ export function ReviewForm({ endpoint, expectedUpdatedAt }: { endpoint: string; 
   const [message, setMessage] = useState("");
   const unticked = REVIEW_CRITERIA.filter((criterion) => !verdicts[criterion].passes);
   const failing = unticked.filter((criterion) => verdicts[criterion].message.trim() !== "");
-  const decide = useApiAction((decision: "approve" | "reject") =>
-    decision === "approve"
-      ? { path: `${endpoint}/approve`, method: "POST", body: { ...(message.trim() ? { note: message.trim() } : {}), expectedUpdatedAt } }
-      : {
-          path: `${endpoint}/reject`,
-          method: "POST",
-          body: {
-            reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
-            ...(message.trim() ? { message: message.trim() } : {}),
-            expectedUpdatedAt,
+  const decide = useApiAction(
+    (decision: "approve" | "reject") =>
+      decision === "approve"
+        ? { path: `${endpoint}/approve`, method: "POST", body: { ...(message.trim() ? { note: message.trim() } : {}), expectedUpdatedAt } }
+        : {
+            path: `${endpoint}/reject`,
+            method: "POST",
+            body: {
+              reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
+              ...(message.trim() ? { message: message.trim() } : {}),
+              expectedUpdatedAt,
+            },
           },
-        },
+    {
+      // The listing leaves the queue: say what was decided, and start again from the queue's heading.
+      announce: (_, decision) =>
+        decision === "approve"
+          ? `${subject} is approved and live. The developer has been emailed.`
+          : `${subject} is rejected. The developer has been emailed the reasons.`,
+      focus: "page-title",
+    },
   );
   const update = (criterion: ReviewCriterion, change: Partial<Verdict>) =>
     setVerdicts((current) => ({ ...current, [criterion]: { ...current[criterion], ...change } }));

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
@@ -23,18 +23,30 @@ type Props = {
 /** Install into one of the reader's Yapture workspaces: sign in, pick a workspace, read what the app may do, confirm. */
 export function InstallButton({ slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
   const [choosing, setChoosing] = useState(false);
+  // Opening the confirmation replaces the Install button, and Cancel brings it back: focus follows.
+  const installRef = useRef<HTMLButtonElement>(null);
+  const workspaceRef = useRef<HTMLSelectElement>(null);
+  const show = (confirming: boolean) => {
+    setChoosing(confirming);
+    requestAnimationFrame(() => (confirming ? workspaceRef.current : installRef.current)?.focus());
+  };
   const available = (workspaces ?? []).filter((workspace) => !installedIn.some((installed) => installed.id === workspace.id));
   const [workspaceId, setWorkspaceId] = useState(available[0]?.id ?? "");
   const install = useApiAction<void, { installCount: number }>(
     () => ({ path: `/api/apps/${slug}/install`, method: "POST", body: { workspaceId } }),
-    { onSuccess: () => setChoosing(false) },
+    {
+      onSuccess: () => setChoosing(false),
+      announce: () =>
+        `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
+      focus: "installed-in",
+    },
   );
   const count = install.data?.installCount ?? installCount;
 
   return (
     <div className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:w-72" data-testid="install-panel">
       {installedIn.length > 0 ? (
-        <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800" data-testid="installed-in">
+        <p id="installed-in" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800" data-testid="installed-in">
           Installed in {installedIn.map((workspace) => workspace.name).join(", ")}
         </p>
       ) : null}
@@ -61,6 +73,7 @@ export function InstallButton({ slug, appName, installCount, permissions, worksp
           <label className="block text-sm font-medium text-slate-700">
             Workspace
             <select
+              ref={workspaceRef}
               value={workspaceId}
               onChange={(event) => setWorkspaceId(event.target.value)}
               className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
@@ -84,16 +97,17 @@ export function InstallButton({ slug, appName, installCount, permissions, worksp
             <Button type="submit" disabled={install.isPending}>
               {install.isPending ? "Installing…" : "Confirm install"}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setChoosing(false)}>
+            <Button type="button" variant="secondary" onClick={() => show(false)}>
               Cancel
             </Button>
           </div>
         </form>
       ) : (
         <Button
+          ref={installRef}
           onClick={() => {
             setWorkspaceId(available[0]!.id);
-            setChoosing(true);
+            show(true);
           }}
         >
           Install

@@ -6,7 +6,9 @@ import { PUBLIC_LIMITS } from "@/lib/validation/public";
 export function NotFoundMessage() {
   return (
     <section className="mx-auto max-w-xl space-y-5 py-10 text-center" data-testid="not-found">
-      <h1 className="text-3xl font-bold">Page not found</h1>
+      <h1 id="page-title" className="text-3xl font-bold">
+        Page not found
+      </h1>
       <p className="text-slate-700">The page or app you were looking for does not exist, or is no longer in the marketplace.</p>
       <form action="/apps" className="flex gap-2">
         <input

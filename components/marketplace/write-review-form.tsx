@@ -7,28 +7,57 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { APP_REVIEW_LIMITS } from "@/lib/validation/public";
+import { useKeptDraft } from "@/lib/client/use-kept-draft";
+import { APP_REVIEW_LIMITS } from "@/lib/domain/app-review-limits";
 
-type OwnReview = { rating: number; title: string | null; body: string | null };
+type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string };
+
+/** Where the person is put after posting, updating or deleting: the form's heading, which says which it now is. */
+const HEADING_ID = "your-review-heading";
 
 /** The reader's one review of an app: write it, change it (posting again replaces it) or delete it. */
 export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | undefined }) {
   const path = `/api/apps/${slug}/reviews`;
   const [rating, setRating] = useState(own?.rating ?? 0);
+  const [title, setTitle] = useState(own?.title ?? "");
+  const [body, setBody] = useState(own?.body ?? "");
+  const unsaved = rating !== (own?.rating ?? 0) || title !== (own?.title ?? "") || body !== (own?.body ?? "");
+  // What was typed survives an ended session (sign in, come back) and a reload.
+  const draft = useKeptDraft(`review:${slug}@${own?.updatedAt ?? "new"}`, { rating, title, body }, unsaved, (kept) => {
+    setRating(kept.rating);
+    setTitle(kept.title);
+    setBody(kept.body);
+  });
   const stars = useRef<HTMLFieldSetElement>(null);
-  // A star tapped before the page's script ran is the rating (the browser checked it, React did not see it).
+  // What was typed or tapped before the page's script ran is the review (the browser kept it, React did not see it).
   useEffect(() => {
+    const form = stars.current?.form;
     const tapped = stars.current?.querySelector<HTMLInputElement>("input:checked");
     if (tapped) setRating(Number(tapped.value));
+    const typed = (name: string) => (form?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value;
+    const [typedTitle, typedBody] = [typed("title"), typed("body")];
+    if (typedTitle && typedTitle !== (own?.title ?? "")) setTitle(typedTitle);
+    if (typedBody && typedBody !== (own?.body ?? "")) setBody(typedBody);
+    // Only the HTML as first shown can hold what React did not see.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const save = useApiAction((body: Record<string, unknown>) => ({ path, method: "POST", body }));
-  const remove = useApiAction(() => ({ path, method: "DELETE" }), { onSuccess: () => setRating(0) });
+  const save = useApiAction((body: Record<string, unknown>) => ({ path, method: "POST", body }), {
+    onSuccess: () => draft.forget(),
+    announce: own ? "Your review is updated." : "Your review is posted.",
+    focus: HEADING_ID,
+  });
+  const remove = useApiAction(() => ({ path, method: "DELETE" }), {
+    onSuccess: () => {
+      draft.forget();
+      setRating(0);
+    },
+    announce: "Your review is deleted.",
+    focus: HEADING_ID,
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? "").trim() || null;
-    save.mutate({ rating, title: text("title"), body: text("body") });
+    save.mutate({ rating, title: title.trim() || null, body: body.trim() || null });
   }
 
   return (
@@ -38,7 +67,9 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
       noValidate
     >
-      <h3 className="font-semibold">{own ? "Your review" : "Write a review"}</h3>
+      <h3 id={HEADING_ID} className="font-semibold">
+        {own ? "Your review" : "Write a review"}
+      </h3>
       <fieldset ref={stars}>
         <legend className="text-sm font-medium text-slate-700">Your rating</legend>
         <div className="mt-1 flex gap-1">
@@ -71,7 +102,8 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
       <TextField
         label="Title (optional)"
         name="title"
-        defaultValue={own?.title ?? ""}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
         maxLength={APP_REVIEW_LIMITS.title}
         error={save.errorFor("title")}
       />
@@ -79,7 +111,8 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
         label="Review (optional)"
         name="body"
         rows={4}
-        defaultValue={own?.body ?? ""}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
         maxLength={APP_REVIEW_LIMITS.body}
         error={save.errorFor("body")}
       />

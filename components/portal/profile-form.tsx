@@ -22,11 +22,14 @@ const OUTCOMES = {
   review: "Sent for review: the marketplace shows the change once an administrator approves it.",
 };
 
+const outcomeOf = (answer: DeveloperProfile): keyof typeof OUTCOMES => (answer.profileChange?.status === "PENDING" ? "review" : "saved");
+
 /** Edits the caller's profile (PUT /api/dev/me); an emptied optional field is cleared. */
 export function ProfileForm({ profile, reviewed = false }: Props) {
   const [outcome, setOutcome] = useState<keyof typeof OUTCOMES | null>(null);
   const save = useApiAction((body: Record<string, string | null>) => ({ path: "/api/dev/me", method: "PUT", body }), {
-    onSuccess: (answer: DeveloperProfile) => setOutcome(answer.profileChange?.status === "PENDING" ? "review" : "saved"),
+    onSuccess: (answer: DeveloperProfile) => setOutcome(outcomeOf(answer)),
+    announce: (answer: DeveloperProfile) => OUTCOMES[outcomeOf(answer)],
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -57,7 +60,7 @@ export function ProfileForm({ profile, reviewed = false }: Props) {
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save profile"}
         </Button>
-        <p role="status" className="text-sm text-emerald-700">
+        <p className="text-sm text-emerald-700" data-testid="profile-outcome">
           {outcome ? OUTCOMES[outcome] : ""}
         </p>
       </div>

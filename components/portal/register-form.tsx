@@ -9,7 +9,10 @@ import { useApiAction } from "@/lib/client/use-api-action";
 import { ProfileFields } from "./profile-fields";
 
 export function RegisterForm({ defaults }: { defaults: { name: string; email: string } }) {
-  const register = useApiAction((body: Record<string, string>) => ({ path: "/api/dev/register", method: "POST", body }));
+  const register = useApiAction((body: Record<string, string>) => ({ path: "/api/dev/register", method: "POST", body }), {
+    announce: "You are registered. An administrator will verify your profile; you will get an email.",
+    focus: "page-title",
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

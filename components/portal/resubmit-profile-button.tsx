@@ -6,7 +6,10 @@ import { useApiAction } from "@/lib/client/use-api-action";
 
 /** A rejected developer, after fixing the profile, asks for another review (REJECTED → PENDING_VERIFICATION). */
 export function ResubmitProfileButton() {
-  const resubmit = useApiAction(() => ({ path: "/api/dev/me/resubmit", method: "POST" }));
+  const resubmit = useApiAction(() => ({ path: "/api/dev/me/resubmit", method: "POST" }), {
+    announce: "Your profile is sent for verification again. You will get an email when an administrator decides.",
+    focus: "page-title",
+  });
   return (
     <div className="space-y-2">
       <Button onClick={() => resubmit.mutate()} disabled={resubmit.isPending}>

@@ -30,7 +30,9 @@ export function isVerified(developer: Developer | undefined): developer is Verif
 export function NotVerifiedNotice({ developer, feature }: { developer: Developer | undefined; feature: string }) {
   return (
     <section className="max-w-xl space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-6" data-testid="not-verified">
-      <h1 className="text-xl font-semibold">{feature} need a verified developer account</h1>
+      <h1 id="page-title" className="text-xl font-semibold">
+        {feature} need a verified developer account
+      </h1>
       {developer ? (
         <p className="text-sm text-slate-700">{DEVELOPER_STATUS_HELP[developer.status]}</p>
       ) : (

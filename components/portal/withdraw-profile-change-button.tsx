@@ -6,7 +6,10 @@ import { useApiAction } from "@/lib/client/use-api-action";
 
 /** Takes the profile change out of review; the public profile stays as it is. */
 export function WithdrawProfileChangeButton() {
-  const withdraw = useApiAction(() => ({ path: "/api/dev/me/profile-change", method: "DELETE" }));
+  const withdraw = useApiAction(() => ({ path: "/api/dev/me/profile-change", method: "DELETE" }), {
+    announce: "Your profile change is withdrawn; your public profile is unchanged.",
+    focus: "page-title",
+  });
   return (
     <div className="space-y-2">
       <Button variant="secondary" onClick={() => withdraw.mutate()} disabled={withdraw.isPending}>

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 
 import { ProblemError } from "@/lib/client/api";
+import { humanize } from "@/lib/client/field-names";
 
 type Props = {
   /** The failed action's error (`useApiAction().error`); nothing is shown without one. */
@@ -18,14 +19,27 @@ type Props = {
 
 const NETWORK_FAILURE = "Something went wrong. Check your connection and try again.";
 
-/** `websiteUrl` → "Website URL", `companyName` → "Company name". */
-function humanize(path: string): string {
-  const words = path
-    .replace(/\[(\d+)\]/g, " $1")
-    .replace(/[._]/g, " ")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase();
-  return (words.charAt(0).toUpperCase() + words.slice(1)).replace(/\burl\b/g, "URL").replace(/\bid\b/g, "ID");
+/**
+ * The portal session ended (idle or at its maximum, docs/sessions.md) while the person worked: say
+ * so, and lead back here after signing in. Forms that keep drafts (useKeptDraft) show what was typed again.
+ */
+function SessionEnded() {
+  const here = typeof window === "undefined" ? "/" : `${window.location.pathname}${window.location.search}`;
+  return (
+    <div
+      role="alert"
+      className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="session-ended"
+    >
+      <p className="font-medium">Your session has ended, so this was not saved.</p>
+      <p>
+        <a href={`/signin?callbackUrl=${encodeURIComponent(here)}`} className="font-medium underline">
+          Sign in again
+        </a>{" "}
+        to come back to this page; what you typed here is kept.
+      </p>
+    </div>
+  );
 }
 
 /** The one way a failed action is shown: the API's message, and what was wrong with each field. */
@@ -39,6 +53,7 @@ export function ActionError({ error, fieldsShown = false, describeField = humani
   }, [error, isSummary]);
 
   if (!error) return null;
+  if (problem?.code === "unauthenticated") return <SessionEnded />;
   if (isSummary) {
     return (
       <div
@@ -75,14 +90,20 @@ export function ActionError({ error, fieldsShown = false, describeField = humani
       </div>
     );
   }
-  // One field error is the summary already.
-  const listed = fieldErrors.length < 2 ? [] : fieldErrors;
+  // The API's detail names fields as paths (`logoUrl: …`): with field errors, each is named for people instead.
+  if (fieldErrors.length === 1) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        <span className="font-medium">{describeField(fieldErrors[0]!.path)}</span>: {fieldErrors[0]!.message}
+      </p>
+    );
+  }
   return (
     <div role="alert" className="space-y-1 text-sm text-red-700">
-      <p>{problem ? problem.message : NETWORK_FAILURE}</p>
-      {listed.length > 0 ? (
+      <p>{fieldErrors.length > 1 ? `There are ${fieldErrors.length} problems to fix:` : problem ? problem.message : NETWORK_FAILURE}</p>
+      {fieldErrors.length > 1 ? (
         <ul className="list-disc pl-5" aria-label="Problems">
-          {listed.map((each) => (
+          {fieldErrors.map((each) => (
             <li key={each.path}>
               <span className="font-medium">{describeField(each.path)}</span>: {each.message}
             </li>

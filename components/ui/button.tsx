@@ -1,15 +1,15 @@
 "use client";
 
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentPropsWithRef } from "react";
 
 import { useHydrated } from "@/lib/client/use-hydrated";
 
 type Variant = "primary" | "secondary" | "danger";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-500/60",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400",
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-500/60 aria-disabled:bg-brand-500/60",
+  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-500",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400 aria-disabled:bg-red-500/70",
 };
 
 /**
@@ -20,6 +20,9 @@ const VARIANTS: Record<Variant, string> = {
  * `aria-disabled`, and a submit button is disabled, because the browser would otherwise send its
  * form natively (a GET to the same page, the fields in the URL, what was typed lost). A form that
  * works without script, such as a GET filter, says `worksWithoutScript`.
+ *
+ * `disabled` (e.g. while the action runs) is `aria-disabled` and ignores clicks, not the native
+ * attribute: a natively disabled button drops the keyboard focus on the page's body.
  */
 export function Button({
   variant = "primary",
@@ -27,15 +30,21 @@ export function Button({
   type = "button",
   worksWithoutScript = false,
   disabled,
+  onClick,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; worksWithoutScript?: boolean }) {
+}: ComponentPropsWithRef<"button"> & { variant?: Variant; worksWithoutScript?: boolean }) {
   const waiting = !useHydrated() && !worksWithoutScript;
   return (
     <button
       type={type}
-      disabled={disabled || (waiting && type === "submit")}
-      aria-disabled={waiting && type === "button" ? true : undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      disabled={waiting && type === "submit"}
+      aria-disabled={disabled || (waiting && type === "button") ? true : undefined}
+      onClick={(event) => {
+        // Also stops the form's submission, by click or by Enter in one of its fields.
+        if (disabled) event.preventDefault();
+        else onClick?.(event);
+      }}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...props}
     />
   );

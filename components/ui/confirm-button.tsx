@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
@@ -21,20 +21,32 @@ type Props = {
 /** A destructive action that asks in place before it runs, instead of a browser dialog. */
 export function ConfirmButton({ label, ariaLabel, question, confirmLabel, onConfirm, pending, error }: Props) {
   const [asking, setAsking] = useState(false);
+  // The button pressed is replaced by the question (and back): focus follows, instead of falling to the page's body.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const answered = useRef(false);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (answered.current) startRef.current?.focus();
+  }, [asking]);
+  const cancel = () => {
+    answered.current = true;
+    setAsking(false);
+  };
   return (
     <div className="flex flex-col items-start gap-2">
       {asking ? (
         <div role="group" aria-label={question} className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-700">{question}</span>
-          <Button variant="danger" disabled={pending} onClick={onConfirm}>
+          <Button ref={confirmRef} variant="danger" disabled={pending} onClick={onConfirm}>
             {pending ? "Working…" : confirmLabel}
           </Button>
-          <Button variant="secondary" disabled={pending} onClick={() => setAsking(false)}>
+          <Button variant="secondary" disabled={pending} onClick={cancel}>
             Cancel
           </Button>
         </div>
       ) : (
-        <Button variant="secondary" aria-label={ariaLabel} onClick={() => setAsking(true)}>
+        <Button ref={startRef} variant="secondary" aria-label={ariaLabel} onClick={() => setAsking(true)}>
           {label}
         </Button>
       )}

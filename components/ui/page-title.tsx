@@ -10,7 +10,9 @@ export function PageTitle({ back, title, children }: { back?: { href: string; la
           ← {back.label}
         </Link>
       ) : null}
-      <h1 className="mt-2 text-2xl font-semibold">{title}</h1>
+      <h1 id="page-title" className="mt-2 text-2xl font-semibold">
+        {title}
+      </h1>
       {children}
     </div>
   );

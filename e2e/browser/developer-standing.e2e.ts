@@ -36,7 +36,7 @@ test("a rejected developer reads why, fixes the profile, asks again, is verified
   await page.getByLabel("Website").fill("https://standing-labs.example.com");
   await page.getByLabel("About you").fill("We build calm integrations.");
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Profile saved." })).toBeVisible();
+  await expect(page.getByTestId("profile-outcome").filter({ hasText: "Profile saved." })).toBeVisible();
   await page.getByRole("button", { name: "Ask for another review" }).click();
   await expect(page.getByTestId("status-badge")).toHaveText("pending verification");
   await expect(page.getByTestId("standing")).toContainText("You asked for another review");

@@ -6,6 +6,12 @@ test("the home page lists seeded approved apps from the database @phone", async 
   await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Most popular" })).toBeVisible();
   expect(await page.getByTestId("app-card").count()).toBeGreaterThanOrEqual(12);
+  // No app twice: Most popular lists those not already featured above it.
+  const links = await page
+    .getByTestId("app-card")
+    .getByRole("link")
+    .evaluateAll((each) => each.map((link) => link.getAttribute("href")));
+  expect(new Set(links).size).toBe(links.length);
   // Seeded listings in other states never reach visitors.
   for (const hidden of ["Kanban Swimlanes", "Jira Importer", "Auto Assign Genie", "Trello Board Mirror"]) {
     await expect(page.getByText(hidden)).toHaveCount(0);

@@ -31,7 +31,7 @@ test("a verified developer's new name waits for review, stays off the public pag
   await expect(page.getByTestId("reviewed-profile-hint")).toBeVisible();
   await page.getByLabel("Company").fill(company);
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
+  await expect(page.getByTestId("profile-outcome").filter({ hasText: "Sent for review" })).toBeVisible();
   const notice = page.getByTestId("profile-change-notice");
   await expect(notice).toContainText("waits for an administrator's review");
   await expect(notice.getByTestId("profile-change-diff")).toContainText(company);

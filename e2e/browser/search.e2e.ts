@@ -11,6 +11,8 @@ test("search finds every prefix of a name's words and forgives typos @phone", as
   await page.getByRole("textbox", { name: "Search apps" }).fill("summariz");
   await page.getByRole("textbox", { name: "Search apps" }).press("Enter");
   await expect(page).toHaveURL(/search=summariz/);
+  // The form's empty fields stay out of the address people share.
+  expect(new URL(page.url()).search).toBe("?search=summariz");
   await expect(cards(page).first()).toContainText("AI Task Summarizer");
 
   await page.goto("/apps?search=slak");

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { countRows } from "@/db/paginate";
@@ -94,6 +94,21 @@ export async function listApiKeys(developerId: string): Promise<ApiKey[]> {
     .from(apiKeys)
     .where(and(eq(apiKeys.developerId, developerId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** How far back the portal lists revoked keys, so a revocation leaves a trace (the API lists unrevoked keys only). */
+export const REVOKED_KEYS_SHOWN = { days: 30, limit: 20 } as const;
+
+/** The developer's keys revoked in the last REVOKED_KEYS_SHOWN.days, most recently revoked first. */
+export async function listRecentlyRevokedApiKeys(developerId: string, now = new Date()): Promise<ApiKey[]> {
+  const db = await getDb();
+  const since = new Date(now.getTime() - REVOKED_KEYS_SHOWN.days * 24 * 60 * 60 * 1000);
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.developerId, developerId), gt(apiKeys.revokedAt, since)))
+    .orderBy(desc(apiKeys.revokedAt), desc(apiKeys.id))
+    .limit(REVOKED_KEYS_SHOWN.limit);
 }
 
 /**

@@ -15,6 +15,13 @@ export function apiKeyView(key: ApiKey, now = new Date()): ApiKeyResource {
   };
 }
 
+/** A revoked key in the portal's list of recent revocations (not part of the API). */
+export type RevokedApiKey = { id: string; name: string; maskedKey: string; revokedAt: string };
+
+export function revokedApiKeyView(key: ApiKey): RevokedApiKey {
+  return { id: key.id, name: key.name, maskedKey: key.maskedKey, revokedAt: key.revokedAt!.toISOString() };
+}
+
 /** The create response: the only place the full key ever appears. */
 export function createdApiKeyView(key: ApiKey, plaintext: string): CreatedApiKey {
   return {

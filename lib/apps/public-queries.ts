@@ -302,16 +302,26 @@ const SUGGESTION_SIMILARITY = 0.3;
 
 /**
  * "Did you mean": the public app name most like a search that found nothing, if one is close
- * enough. Only asked after an empty result, so its scan of the names is not on the common path.
+ * enough, among the apps the same filters show (a name from another category would find nothing
+ * again, and suggest itself again). Only asked after an empty result, so its scan of the names is
+ * not on the common path.
  */
-export async function closestPublicName(search: string): Promise<string | undefined> {
+export async function closestPublicName(search: string, { category, environment, featured }: Filters = {}): Promise<string | undefined> {
   const parsed = parseSearch(search);
   if (parsed.words.length === 0) return undefined;
   const db = await getDb();
   const [row] = await db
     .select({ name: apps.name })
     .from(apps)
-    .where(and(isPublic, sql`${nameSimilarity(parsed)} >= ${SUGGESTION_SIMILARITY}`))
+    .where(
+      and(
+        isPublic,
+        category === undefined ? undefined : eq(apps.category, category),
+        environment === undefined ? undefined : eq(apps.environment, environment),
+        featured === undefined ? undefined : eq(apps.featured, featured),
+        sql`${nameSimilarity(parsed)} >= ${SUGGESTION_SIMILARITY}`,
+      ),
+    )
     .orderBy(sql`${nameSimilarity(parsed)} desc`, asc(apps.id))
     .limit(1);
   return row?.name;

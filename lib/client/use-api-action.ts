@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 
+import { announce, focusWhenShown } from "./announce";
 import { apiFetch, ProblemError } from "./api";
 
 type ApiRequest = { path: string; method?: "POST" | "PUT" | "DELETE"; body?: unknown };
@@ -11,16 +12,21 @@ type Options<Input, Output> = {
   onSuccess?: (data: Output, input: Input) => void;
   /** Re-render the page from the server after success (default); off when the answer itself is shown. */
   refresh?: boolean;
+  /** What a screen reader hears, and everyone sees for a moment, once it worked: never silent. */
+  announce: string | ((data: Output, input: Input) => string);
+  /** The id of the element that takes the focus once it worked (it may appear with the refreshed page). */
+  focus?: string | ((data: Output, input: Input) => string | undefined);
 };
 
 /**
  * The one way a component changes something through the API: `request(input)` says which call,
- * the page re-renders from the server afterwards, and a failure is kept whole (`problem`, with
+ * the page re-renders from the server afterwards, what happened is announced and focus goes where
+ * the result is (a button that vanished would drop it on the body), and a failure is kept whole (`problem`, with
  * `errorFor(path)` for a form's fields) for <ActionError>.
  */
 export function useApiAction<Input = void, Output = unknown>(
   request: (input: Input) => ApiRequest,
-  { onSuccess, refresh = true }: Options<Input, Output> = {},
+  { onSuccess, refresh = true, announce: message, focus }: Options<Input, Output>,
 ) {
   const router = useRouter();
   const mutation = useMutation({
@@ -30,6 +36,9 @@ export function useApiAction<Input = void, Output = unknown>(
     },
     onSuccess: (data, input) => {
       onSuccess?.(data, input);
+      announce(typeof message === "function" ? message(data, input) : message);
+      const target = typeof focus === "function" ? focus(data, input) : focus;
+      if (target) focusWhenShown(target);
       if (refresh) router.refresh();
     },
   });

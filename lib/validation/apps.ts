@@ -39,6 +39,11 @@ const imageUrl = z
   .trim()
   .max(LISTING_LIMITS.url, { error: `must be at most ${LISTING_LIMITS.url} characters` })
   .superRefine((value, ctx) => {
+    // An empty field (a screenshot row left blank) is missing, not a malformed address.
+    if (value === "") {
+      ctx.addIssue({ code: "custom", message: "must not be empty" });
+      return;
+    }
     let url: URL;
     try {
       url = new URL(value);

@@ -20,6 +20,11 @@ z.config({
   },
 });
 
+// In the browser (a portal form that reads a schema's limits), zod must not compile validators with
+// `new Function`: the Content-Security-Policy forbids eval, and even zod's probe for it is reported
+// as a violation. Every schema module imports this one, so no page loads zod without this setting.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /** Absolute https:// URL, at most 2048 characters. */
 export const httpsUrl = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain, error: "must be an absolute https:// URL" })

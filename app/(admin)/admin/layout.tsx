@@ -24,7 +24,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <>
         <SiteHeader />
         <main id="main-content" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-          <h1 className="text-2xl font-semibold">Not an administrator</h1>
+          <h1 id="page-title" className="text-2xl font-semibold">
+            Not an administrator
+          </h1>
           <p className="mt-3 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800" data-testid="not-admin">
             This area is for marketplace administrators. Your account ({user.email}) is not one.
           </p>

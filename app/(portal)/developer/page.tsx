@@ -51,7 +51,9 @@ export default async function DeveloperHome() {
     return (
       <section className="max-w-xl space-y-6">
         <div>
-          <h1 className="text-2xl font-semibold">Become a Yapture developer</h1>
+          <h1 id="page-title" className="text-2xl font-semibold">
+            Become a Yapture developer
+          </h1>
           <p className="mt-1 text-sm text-slate-600">Tell us who you are. An administrator verifies every new developer.</p>
         </div>
         <RegisterForm defaults={{ name: user.name, email: user.email }} />
@@ -61,7 +63,9 @@ export default async function DeveloperHome() {
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{developer.name}</h1>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {developer.name}
+        </h1>
         <StatusBadge status={developer.status} />
       </div>
       <StandingNotice developer={developer} />

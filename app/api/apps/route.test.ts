@@ -191,6 +191,9 @@ describe("GET /api/apps search", () => {
     expect(await closestPublicName("zzqqxx")).toBeUndefined();
     // Never a name that is not public.
     expect(await closestPublicName("slack suspended")).not.toBe("Slack Suspended");
+    // Only a name the same filters show: one from another category would find nothing again.
+    expect(await closestPublicName("slak sync", { category: "COMMUNICATION" })).toBe("Slack Sync");
+    expect(await closestPublicName("slak sync", { category: "FINANCE" })).not.toBe("Slack Sync");
   });
 
   it("ranks an app whose name holds the word before one that has it only in its long description", async () => {

@@ -1,5 +1,6 @@
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/ui/status-badge";
+import type { RevokedApiKey } from "@/lib/api-keys/views";
 import type { ApiKeyResource } from "@/lib/validation/responses";
 
 import { RevokeKeyButton } from "./revoke-key-button";
@@ -50,6 +51,24 @@ export function ApiKeyList({ keys }: { keys: ApiKeyResource[] }) {
           <DataCell>
             <RevokeKeyButton id={key.id} name={key.name} />
           </DataCell>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Keys revoked lately: a revocation (one's own, or of a whole lineage) leaves a trace to check against. */
+export function RevokedApiKeyList({ keys, days }: { keys: RevokedApiKey[]; days: number }) {
+  if (keys.length === 0) return null;
+  return (
+    <DataTable caption={`Revoked in the last ${days} days`} columns={["Name", "Key", "Revoked"]}>
+      {keys.map((key) => (
+        <tr key={key.id} className="border-t border-slate-100 align-top text-slate-600" data-testid="revoked-key-row">
+          <DataCell className="font-medium">{key.name}</DataCell>
+          <DataCell label="Key" className="font-mono text-xs">
+            {key.maskedKey}
+          </DataCell>
+          <DataCell label="Revoked">{key.revokedAt.slice(0, 16).replace("T", " ")} UTC</DataCell>
         </tr>
       ))}
     </DataTable>

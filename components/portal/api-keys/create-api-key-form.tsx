@@ -5,6 +5,7 @@ import { useRef, type FormEvent } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { announce, focusWhenShown } from "@/lib/client/announce";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/domain/enums";
 import { API_KEY_LIMITS, type CreateApiKeyInput } from "@/lib/validation/api-keys";
@@ -35,6 +36,8 @@ export function CreateApiKeyForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const create = useApiAction<Partial<CreateApiKeyInput>, CreatedApiKey>((body) => ({ path: "/api/dev/api-keys", method: "POST", body }), {
     onSuccess: () => formRef.current?.reset(),
+    announce: (key) => `Key “${key.name}” is created. Copy it now: it is shown only once.`,
+    focus: "new-api-key",
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -44,7 +47,17 @@ export function CreateApiKeyForm() {
 
   return (
     <div className="space-y-4">
-      {create.data ? <OneTimeKey name={create.data.name} value={create.data.key} onDismiss={() => create.reset()} /> : null}
+      {create.data ? (
+        <OneTimeKey
+          name={create.data.name}
+          value={create.data.key}
+          onDismiss={() => {
+            create.reset();
+            announce("The key is hidden for good; it stays listed, masked, in your keys.");
+            focusWhenShown("page-title");
+          }}
+        />
+      ) : null}
       <form
         ref={formRef}
         onSubmit={submit}

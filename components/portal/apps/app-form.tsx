@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
+import { useKeptDraft } from "@/lib/client/use-kept-draft";
 import { IMAGE_RULES } from "@/lib/domain/image-rules";
 import { LISTING_LIMITS } from "@/lib/validation/apps";
 import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/validation/responses";
@@ -63,7 +64,16 @@ export function AppForm({ app, revision, submittable = false }: Props) {
   const save = useApiAction<Record<string, unknown>, DeveloperApp>(
     (body) => (app ? { path: endpoints.save, method: "PUT", body } : { path: endpoints.save, method: "POST", body }),
     // A new listing opens on its own page; an edited one re-renders in place.
-    { refresh: app !== undefined, onSuccess: (listing) => (app ? undefined : router.push(`/developer/apps/${listing.id}`)) },
+    {
+      refresh: app !== undefined,
+      onSuccess: (listing) => {
+        draft.forget();
+        if (!app) router.push(`/developer/apps/${listing.id}`);
+      },
+      // Saving keeps the person at Save; a new listing opens its own page, read from its heading.
+      announce: app ? "Changes saved." : "Listing created as a draft. Submit it for review when it is ready.",
+      focus: app ? undefined : "page-title",
+    },
   );
   const fields = {
     values,
@@ -71,7 +81,18 @@ export function AppForm({ app, revision, submittable = false }: Props) {
     errorFor: save.errorFor,
   };
 
-  useLeaveWarning(dirty && !save.isPending && !(app === undefined && save.isSuccess));
+  const created = app === undefined && save.isSuccess;
+  useLeaveWarning(dirty && !save.isPending && !created);
+  // What was typed survives an ended session (sign in, come back), a reload and a link followed away.
+  const draft = useKeptDraft(
+    `${endpoints.save}@${revision?.updatedAt ?? app?.updatedAt ?? "new"}`,
+    { values, notes },
+    dirty && !created,
+    (kept) => {
+      setValues(kept.values);
+      setNotes(kept.notes);
+    },
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,7 +136,7 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         {app && submittable && endpoints.submit ? (
           <SubmitForReviewButton endpoint={endpoints.submit} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
         ) : null}
-        <p role="status" className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600" data-testid="save-state">
           {app && save.isSuccess && unchanged ? "All changes saved." : dirty && app ? "Unsaved changes" : ""}
         </p>
       </div>

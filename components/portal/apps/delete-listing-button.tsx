@@ -9,6 +9,8 @@ export function DeleteListingButton({ appId, name }: { appId: string; name: stri
   const router = useRouter();
   const remove = useApiAction(() => ({ path: `/api/dev/apps/${appId}`, method: "DELETE" }), {
     onSuccess: () => router.push("/developer/apps"),
+    announce: `“${name}” is deleted.`,
+    focus: "page-title",
   });
   return (
     <ConfirmButton

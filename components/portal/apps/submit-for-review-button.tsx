@@ -22,7 +22,12 @@ type Props = {
 
 /** DRAFT/REJECTED → PENDING, for a listing or an update of one. The server fetches and checks every image first. */
 export function SubmitForReviewButton({ endpoint, saveFirst }: Props) {
-  const submit = useApiAction(() => ({ path: endpoint, method: "POST" }));
+  const isUpdate = endpoint.includes("/revision/");
+  const submit = useApiAction(() => ({ path: endpoint, method: "POST" }), {
+    announce: `${isUpdate ? "The update is" : "The listing is"} submitted for review. You will get an email when an administrator decides.`,
+    // The status that now says "pending", wherever the button was on the page.
+    focus: isUpdate ? "update-heading" : "listing-status-heading",
+  });
   async function saveAndSubmit() {
     // A failed save shows its errors in the form and nothing is submitted.
     if (

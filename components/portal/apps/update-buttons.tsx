@@ -7,7 +7,10 @@ import { useApiAction } from "@/lib/client/use-api-action";
 
 /** Starts the app's next version: a draft copy of the live listing that only the developer sees. */
 export function PrepareUpdateButton({ appId }: { appId: string }) {
-  const prepare = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "POST" }));
+  const prepare = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "POST" }), {
+    announce: "An update is prepared: edit it below, then submit it for review. The live listing is unchanged until then.",
+    focus: "update-heading",
+  });
   return (
     <div className="space-y-2">
       <Button onClick={() => prepare.mutate()} disabled={prepare.isPending}>
@@ -20,7 +23,10 @@ export function PrepareUpdateButton({ appId }: { appId: string }) {
 
 /** Deletes the draft update; the live listing stays as it is. */
 export function DiscardUpdateButton({ appId }: { appId: string }) {
-  const discard = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "DELETE" }));
+  const discard = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "DELETE" }), {
+    announce: "The update is discarded; the live listing is unchanged.",
+    focus: "listing-status-heading",
+  });
   return (
     <ConfirmButton
       label="Discard update"

@@ -6,7 +6,11 @@ import { useApiAction } from "@/lib/client/use-api-action";
 
 /** PENDING → DRAFT: takes a listing or an update out of the review queue so it can be edited again. */
 export function WithdrawFromReviewButton({ endpoint }: { endpoint: string }) {
-  const withdraw = useApiAction(() => ({ path: endpoint, method: "POST" }));
+  const isUpdate = endpoint.includes("/revision/");
+  const withdraw = useApiAction(() => ({ path: endpoint, method: "POST" }), {
+    announce: `${isUpdate ? "The update is" : "The listing is"} withdrawn from review and can be edited again.`,
+    focus: isUpdate ? "update-heading" : "listing-status-heading",
+  });
   return (
     <div className="space-y-2">
       <Button variant="secondary" onClick={() => withdraw.mutate()} disabled={withdraw.isPending}>

@@ -21,7 +21,9 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
   const listed = await listAppsForAdmin({ status, paging: query });
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-semibold">Published apps</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Published apps
+      </h1>
       <FilterTabs
         label="App status"
         values={["APPROVED", "UNPUBLISHED"] as const}
@@ -51,16 +53,33 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
               <div className="flex flex-wrap gap-2">
                 {can(APP_STATES, "feature", app.status) ? (
                   <ActionButton
+                    id={`feature-${app.id}`}
                     label={app.featured ? "Unfeature" : "Feature"}
                     endpoint={`/api/admin/apps/${app.id}/feature`}
                     body={{ featured: !app.featured }}
+                    announce={app.featured ? `${app.name} is no longer featured.` : `${app.name} is featured on the home page.`}
+                    focus={`feature-${app.id}`}
                   />
                 ) : null}
                 {can(APP_STATES, "unpublish", app.status) ? (
-                  <ActionButton label="Unpublish" variant="danger" reasonLabel="Reason" endpoint={`/api/admin/apps/${app.id}/unpublish`} />
+                  <ActionButton
+                    id={`unpublish-${app.id}`}
+                    label="Unpublish"
+                    variant="danger"
+                    reasonLabel="Reason"
+                    endpoint={`/api/admin/apps/${app.id}/unpublish`}
+                    announce={`${app.name} is unpublished and the developer has been emailed. Republish brings it back.`}
+                    focus={`republish-${app.id}`}
+                  />
                 ) : null}
                 {can(APP_STATES, "republish", app.status) ? (
-                  <ActionButton label="Republish" endpoint={`/api/admin/apps/${app.id}/republish`} />
+                  <ActionButton
+                    id={`republish-${app.id}`}
+                    label="Republish"
+                    endpoint={`/api/admin/apps/${app.id}/republish`}
+                    announce={`${app.name} is published again.`}
+                    focus={`unpublish-${app.id}`}
+                  />
                 ) : null}
               </div>
             </DataCell>

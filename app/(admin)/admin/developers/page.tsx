@@ -16,11 +16,24 @@ import { adminDevelopersQuery } from "@/lib/validation/admin";
 export const metadata = { title: "Developers" };
 
 // Each action's button; the state table decides which a developer's row shows.
-const ACTIONS: { action: DeveloperAction; label: string; variant?: "primary" | "danger"; reasonLabel?: string }[] = [
-  { action: "verify", label: "Verify", variant: "primary" },
-  { action: "reject", label: "Reject", variant: "danger", reasonLabel: "Reason (sent to the developer)" },
-  { action: "suspend", label: "Suspend", variant: "danger", reasonLabel: "Reason" },
-  { action: "reinstate", label: "Reinstate" },
+// `done` is what the administrator hears and sees afterwards (the row may leave a filtered list).
+const ACTIONS: { action: DeveloperAction; label: string; variant?: "primary" | "danger"; reasonLabel?: string; done: string }[] = [
+  { action: "verify", label: "Verify", variant: "primary", done: "is verified and has been emailed." },
+  {
+    action: "reject",
+    label: "Reject",
+    variant: "danger",
+    reasonLabel: "Reason (sent to the developer)",
+    done: "is rejected and has been emailed the reason.",
+  },
+  {
+    action: "suspend",
+    label: "Suspend",
+    variant: "danger",
+    reasonLabel: "Reason",
+    done: "is suspended: their apps are hidden. Reinstate undoes it.",
+  },
+  { action: "reinstate", label: "Reinstate", done: "is reinstated." },
 ];
 
 const isResubmitted = (developer: Developer) => developer.status === "PENDING_VERIFICATION" && developer.resubmittedAt !== null;
@@ -31,7 +44,9 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
   const developers = await listDevelopersForAdmin({ status, paging });
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-semibold">Developers</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Developers
+      </h1>
       <FilterTabs
         label="Developer status"
         values={[undefined, ...DEVELOPER_STATUSES]}
@@ -75,8 +90,13 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
             </DataCell>
             <DataCell label="Actions">
               <div className="flex flex-wrap gap-2">
-                {ACTIONS.filter(({ action }) => can(DEVELOPER_STATES, action, developer.status)).map(({ action, ...button }) => (
-                  <ActionButton key={action} {...button} endpoint={`/api/admin/developers/${developer.id}/${action}`} />
+                {ACTIONS.filter(({ action }) => can(DEVELOPER_STATES, action, developer.status)).map(({ action, done, ...button }) => (
+                  <ActionButton
+                    key={action}
+                    {...button}
+                    endpoint={`/api/admin/developers/${developer.id}/${action}`}
+                    announce={`${developer.name} ${done}`}
+                  />
                 ))}
               </div>
             </DataCell>

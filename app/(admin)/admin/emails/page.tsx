@@ -18,7 +18,9 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
   const emails = await listEmails({ to, type, page, limit });
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-semibold">Email log</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Email log
+      </h1>
       <form action="/admin/emails" className="flex flex-wrap items-end gap-3" aria-label="Filter emails">
         <label className="text-sm">
           <span className="block text-slate-700">Recipient</span>

@@ -19,7 +19,9 @@ export default async function ProfileChangesQueue({ searchParams }: { searchPara
   return (
     <section className="space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">Profile changes</h1>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          Profile changes
+        </h1>
         <p className="max-w-2xl text-sm text-slate-600">
           A verified developer&apos;s name, company, website and description change only when approved here; until then the marketplace
           shows the verified profile.

@@ -24,7 +24,9 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
   ]);
   return (
     <section className="space-y-8">
-      <h1 className="text-2xl font-semibold">Review queue ({queue.total + updates.total})</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Review queue ({queue.total + updates.total})
+      </h1>
       {queue.total + updates.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
       {updates.total > 0 ? (
         <section id="updates" aria-labelledby="updates-heading" className="space-y-6">
@@ -49,7 +51,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             </p>
             {app.rejection ? (
               <section
-                aria-label="Earlier rejection"
+                aria-label={`Earlier rejection of ${app.name}`}
                 className="mb-6 space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-4"
                 data-testid="earlier-rejection"
               >
@@ -59,7 +61,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             ) : null}
             <AppPresentation app={app} />
           </div>
-          <ReviewForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} />
+          <ReviewForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} subject={app.name} />
         </div>
       ))}
       <Pager basePath="/admin/reviews" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />

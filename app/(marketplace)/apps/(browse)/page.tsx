@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
+import { GetForm } from "@/components/ui/get-form";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/apps/public-categories";
@@ -39,7 +40,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
     sort: query.sort,
   };
   const pastTheEnd = apps.length === 0 && total > 0;
-  const suggestion = total === 0 && query.search ? await closestPublicName(query.search) : undefined;
+  const suggestion = total === 0 && query.search ? await closestPublicName(query.search, query) : undefined;
   const categoryHref = (category?: string) => pageHref({ ...params, category }, 1);
   // A search pages through its result window only (PUBLIC_LIMITS.searchResults): the pager stops there.
   const reachablePages = query.search ? Math.min(results.totalPages, lastSearchPage(query.limit)) : results.totalPages;
@@ -51,10 +52,12 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
     }`;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{query.search ? "Search apps" : "Browse apps"}</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {query.search ? "Search apps" : "Browse apps"}
+      </h1>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:gap-8">
         <nav aria-labelledby="categories-heading" className="min-w-0 text-sm">
-          <h2 id="categories-heading" className="mb-2 hidden text-xs font-semibold text-slate-600 uppercase lg:block">
+          <h2 id="categories-heading" className="sr-only mb-2 text-xs font-semibold text-slate-600 uppercase lg:not-sr-only lg:block">
             Categories
           </h2>
           <div className="flex gap-2 overflow-x-auto pb-1 lg:block lg:space-y-1 lg:overflow-visible lg:pb-0">
@@ -76,7 +79,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
           </div>
         </nav>
         <section className="min-w-0 space-y-6">
-          <form className="flex flex-wrap gap-3" action="/apps">
+          <GetForm className="flex flex-wrap gap-3" action="/apps">
             <input
               name="search"
               defaultValue={query.search}
@@ -102,7 +105,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             />
             <InlineSelect name="sort" label="Sort" anyLabel="Best match" defaultValue={query.sort} options={SORT_OPTIONS} />
             <button className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">Search</button>
-          </form>
+          </GetForm>
           <p className="text-sm text-slate-600" data-testid="result-count">
             {pastTheEnd ? (
               <>

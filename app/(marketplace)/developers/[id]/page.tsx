@@ -25,7 +25,9 @@ export default async function DeveloperPage({ params }: Props) {
   return (
     <div className="space-y-8">
       <header className="max-w-3xl space-y-2">
-        <h1 className="text-3xl font-bold">{developer.companyName ?? developer.name}</h1>
+        <h1 id="page-title" className="text-3xl font-bold">
+          {developer.companyName ?? developer.name}
+        </h1>
         {developer.companyName ? <p className="text-slate-600">{developer.name}</p> : null}
         {developer.websiteUrl ? (
           <p>

@@ -73,7 +73,9 @@ export default async function ApiDocsPage() {
       </nav>
       <div className="min-w-0 space-y-12">
         <header className="space-y-4">
-          <h1 className="text-3xl font-bold">Yapture Marketplace API</h1>
+          <h1 id="page-title" className="text-3xl font-bold">
+            Yapture Marketplace API
+          </h1>
           <Markdown source={doc.info.description} />
         </header>
         <section id="getting-started" className="space-y-6">

@@ -33,7 +33,9 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">Your apps</h1>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          Your apps
+        </h1>
         <NewListingLink />
       </div>
       {listings.total === 0 ? (

@@ -1,8 +1,8 @@
-import { ApiKeyList } from "@/components/portal/api-keys/api-key-list";
+import { ApiKeyList, RevokedApiKeyList } from "@/components/portal/api-keys/api-key-list";
 import { CreateApiKeyForm } from "@/components/portal/api-keys/create-api-key-form";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
-import { listApiKeys } from "@/lib/api-keys/service";
-import { apiKeyView } from "@/lib/api-keys/views";
+import { listApiKeys, listRecentlyRevokedApiKeys, REVOKED_KEYS_SHOWN } from "@/lib/api-keys/service";
+import { apiKeyView, revokedApiKeyView } from "@/lib/api-keys/views";
 
 export const metadata = { title: "API keys" };
 
@@ -10,11 +10,14 @@ export default async function ApiKeysPage() {
   const developer = await portalDeveloper("/developer/keys");
   if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="API keys" />;
   const now = new Date();
-  const keys = (await listApiKeys(developer.id)).map((key) => apiKeyView(key, now));
+  const [active, revoked] = await Promise.all([listApiKeys(developer.id), listRecentlyRevokedApiKeys(developer.id, now)]);
+  const keys = active.map((key) => apiKeyView(key, now));
   return (
     <section className="space-y-8">
       <div>
-        <h1 className="text-2xl font-semibold">API keys</h1>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          API keys
+        </h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">
           Keys let scripts call the developer API as you. Give each key only the scopes it needs, and revoke keys you no longer use.
         </p>
@@ -23,6 +26,7 @@ export default async function ApiKeysPage() {
       <div className="max-w-xl">
         <CreateApiKeyForm />
       </div>
+      <RevokedApiKeyList keys={revoked.map(revokedApiKeyView)} days={REVOKED_KEYS_SHOWN.days} />
     </section>
   );
 }
