@@ -13,7 +13,7 @@ export const SESSION_RENEW_AFTER_SECONDS = 5 * 60;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Seconds the session may still live if renewed now: the idle time, cut at the maximum after sign-in. */
-export function renewableSeconds(token: JWT, now = nowSeconds()): number {
+function renewableSeconds(token: JWT, now = nowSeconds()): number {
   const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : Number(token.iat ?? 0);
   return Math.min(SESSION_IDLE_SECONDS, signedInAt + SESSION_MAX_SECONDS - now);
 }
