@@ -37,8 +37,13 @@ test("a rejected developer reads why, fixes the profile, asks again, is verified
   await page.getByLabel("About you").fill("We build calm integrations.");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByTestId("profile-outcome").filter({ hasText: "Profile saved." })).toBeVisible();
+  await expect(page.getByTestId("announcer")).toHaveText("Profile saved.");
+  // Saving keeps the person at Save (the button is never natively disabled, which drops focus).
+  await expect(page.getByRole("button", { name: "Save profile" })).toBeFocused();
   await page.getByRole("button", { name: "Ask for another review" }).click();
   await expect(page.getByTestId("status-badge")).toHaveText("pending verification");
+  await expect(page.getByTestId("announcer")).toHaveText(/^Your profile is sent for verification again\./);
+  await expect(page.locator("#page-title")).toBeFocused();
   await expect(page.getByTestId("standing")).toContainText("You asked for another review");
 
   // The queue marks the account as resubmitted, with the new website and bio beside the earlier reason.

@@ -93,6 +93,9 @@ test("a new developer is verified, creates an API key and submits a listing for 
 
   await expect(page).toHaveURL(/\/developer\/apps\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("listing-status")).toHaveText("draft");
+  // The new listing's page is read from its heading, and says what to do next.
+  await expect(page.getByTestId("announcer")).toHaveText("Listing created as a draft. Submit it for review when it is ready.");
+  await expect(page.locator("#page-title")).toBeFocused();
   await expectPageHealthy(page);
   await expect(page.getByRole("form", { name: "Edit listing" })).toBeVisible();
   await expect(
