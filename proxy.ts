@@ -39,6 +39,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });
+  // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would replace it.
+  if (request.nextUrl.pathname.startsWith("/assets/")) delete headers["content-security-policy"];
   for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
   // next-auth's own routes set the session cookie themselves (sign-in, sign-out).
   if (!request.nextUrl.pathname.startsWith("/api/auth/")) await renewSessionCookie(request, response);

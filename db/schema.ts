@@ -38,6 +38,11 @@ import {
 } from "@/lib/domain/enums";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+// postgres.js reads bytea as a Buffer, PGlite as a Uint8Array: a Buffer either way.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -447,6 +452,38 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * Listing images the marketplace hosts (lib/assets/hosted): each checked image once, named by the
+ * SHA-256 of its bytes as downloaded, whatever listing or version uses it.
+ */
+export const hostedAssets = pgTable(
+  "hosted_assets",
+  {
+    hash: text("hash").primaryKey(),
+    format: text("format", { enum: ["png", "jpeg"] }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("hosted_assets_hash_is_sha256", sql`${t.hash} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/** The files served for a hosted image: the original bytes, and the sized WebP variants made once when it was stored. */
+export const hostedAssetFiles = pgTable(
+  "hosted_asset_files",
+  {
+    hash: text("hash")
+      .notNull()
+      .references(() => hostedAssets.hash, { onDelete: "cascade" }),
+    variant: text("variant").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.variant] })],
+);
+
 export type Developer = typeof developers.$inferSelect;
 export type DeveloperProfileChange = typeof developerProfileChanges.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
@@ -457,3 +494,4 @@ export type Install = typeof installs.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

@@ -31,7 +31,11 @@ export async function inspectImage(url: string, rule: ImageRule, policy: FetchPo
   }
   const size = reader.finish();
   if (!size) return `${rule.label} must be a PNG or JPEG image`;
-  const { width, height } = size;
+  return ruleProblem(size, rule);
+}
+
+/** What is wrong with an image of this size for `rule` (the bounds every image has first), or null. */
+export function ruleProblem({ width, height }: { width: number; height: number }, rule: ImageRule): string | null {
   const { side, megapixels } = IMAGE_SIZE_LIMIT;
   if (width > side || height > side || width * height > megapixels * 1_000_000) {
     return `${rule.label} must be at most ${side} pixels a side and ${megapixels} megapixels (it is ${width}×${height})`;

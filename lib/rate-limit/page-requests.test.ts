@@ -34,6 +34,7 @@ describe("rendersPage", () => {
     "/api/auth/session",
     "/favicon.ico",
     "/__nextjs_original-stack-frames",
+    `/assets/${"a".repeat(64)}-w640.webp`,
   ])("does not count %s", (pathname) => expect(rendersPage(pathname)).toBe(false));
 
   it.each([

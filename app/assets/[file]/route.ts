@@ -1,0 +1,25 @@
+import { extensionMatches, parseHostedName } from "@/lib/assets/hosted/file-names";
+import { readHostedFile } from "@/lib/assets/hosted/store";
+import { notFound, otherMethods, route } from "@/lib/http";
+
+// GET /assets/<sha256>[-<variant>].<ext> — a listing image the marketplace checked and hosts. The
+// name is the content's hash, so the answer never changes: cached for a year, immutable.
+export const GET = route<{ file: string }>(async ({ request, params }) => {
+  const wanted = parseHostedName(params.file);
+  const file = wanted ? await readHostedFile(wanted.hash, wanted.variant) : undefined;
+  if (!wanted || !file || !extensionMatches(file.contentType, wanted.extension)) throw notFound("asset");
+  const etag = `"${wanted.hash}-${wanted.variant}"`;
+  const headers = {
+    "content-type": file.contentType,
+    "cache-control": "public, max-age=31536000, immutable",
+    etag,
+    "x-content-type-options": "nosniff",
+    // Opened on its own, the file is an image and nothing else: no script, no plugin, no frame.
+    "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "cross-origin-resource-policy": "same-origin",
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(file.bytes), { status: 200, headers: { ...headers, "content-length": String(file.bytes.length) } });
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

@@ -1,0 +1,37 @@
+import { AssetFetchError, streamPrefix, type FetchPolicy } from "../safe-fetch";
+
+import { HOSTED_IMAGE_KINDS, HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
+import { ImageRejected, processImage } from "./process-image";
+import { storeImage } from "./store";
+
+const MEGABYTE = 1024 * 1024;
+
+/** The whole file at `url`, under the SSRF policy, refused past HOSTED_IMAGE_LIMITS.bytes. */
+async function download(url: string, policy: FetchPolicy): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  // One byte over the limit is how a file too large is told from one exactly at it.
+  await streamPrefix(url, { ...policy, maxBytes: HOSTED_IMAGE_LIMITS.bytes + 1 }, (chunk) => {
+    chunks.push(chunk);
+    return false;
+  });
+  const bytes = Buffer.concat(chunks);
+  if (bytes.length > HOSTED_IMAGE_LIMITS.bytes) throw new AssetFetchError(`is larger than ${HOSTED_IMAGE_LIMITS.bytes / MEGABYTE} MB`);
+  return bytes;
+}
+
+/**
+ * Downloads a listing's image, checks it by decoding it, and stores it with its variants: the
+ * hosted copy's hash, or what is wrong with the image (for the field's `asset_invalid` error).
+ */
+export async function copyImage(url: string, kind: HostedImageKind, policy: FetchPolicy): Promise<{ hash: string } | { problem: string }> {
+  const { label } = HOSTED_IMAGE_KINDS[kind].rule;
+  try {
+    const processed = await processImage(await download(url, policy), kind);
+    await storeImage(processed);
+    return { hash: processed.hash };
+  } catch (error) {
+    if (error instanceof AssetFetchError) return { problem: `${label} ${error.message}` };
+    if (error instanceof ImageRejected) return { problem: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { createHash } from "node:crypto";
+
+import sharp from "sharp";
+
+import { IMAGE_SIZE_LIMIT } from "@/lib/domain/image-rules";
+
+import { ruleProblem } from "../image-check";
+
+import { HOSTED_IMAGE_KINDS, HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
+
+type HostedFile = { variant: string; contentType: string; width: number; height: number; bytes: Buffer };
+
+/** A checked image ready to store: named by the SHA-256 of the bytes downloaded, with its files. */
+export type ProcessedImage = { hash: string; format: "png" | "jpeg"; width: number; height: number; files: HostedFile[] };
+
+/** The image failed its check: `message` says why, in the words the API's field errors use. */
+export class ImageRejected extends Error {}
+
+const CONTENT_TYPES = { png: "image/png", jpeg: "image/jpeg" } as const;
+
+function decoder(bytes: Buffer) {
+  return sharp(bytes, {
+    // libvips refuses more pixels than this before decoding them (a decompression bomb).
+    limitInputPixels: IMAGE_SIZE_LIMIT.megapixels * 1_000_000,
+    // A truncated or corrupt image is refused, not shown half grey.
+    failOn: "error",
+  }).timeout({ seconds: HOSTED_IMAGE_LIMITS.decodeSeconds });
+}
+
+/**
+ * Decodes the downloaded bytes with libvips, checks they are a PNG or JPEG that meets the kind's
+ * rule, and makes the sized WebP variants (never wider than the original). The original bytes
+ * are kept as they came: what a visitor gets is exactly what was checked.
+ */
+export async function processImage(bytes: Buffer, kind: HostedImageKind): Promise<ProcessedImage> {
+  const { rule, widths } = HOSTED_IMAGE_KINDS[kind];
+  let metadata: sharp.Metadata;
+  try {
+    // The header alone (no pixels decoded yet), so an oversized image is refused for its size by name.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected(`${rule.label} must be a PNG or JPEG image`);
+  }
+  if (metadata.format !== "png" && metadata.format !== "jpeg") throw new ImageRejected(`${rule.label} must be a PNG or JPEG image`);
+  // As a browser shows it: a JPEG's orientation tag may turn it a quarter.
+  const { width, height } = metadata.autoOrient;
+  const problem = ruleProblem({ width, height }, rule);
+  if (problem) throw new ImageRejected(problem);
+
+  const files: HostedFile[] = [{ variant: "original", contentType: CONTENT_TYPES[metadata.format], width, height, bytes }];
+  try {
+    for (const target of widths) {
+      const { data, info } = await decoder(bytes)
+        .rotate()
+        .resize({ width: target, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      files.push({ variant: `w${target}`, contentType: "image/webp", width: info.width, height: info.height, bytes: data });
+    }
+  } catch (error) {
+    const reason = error instanceof Error && /timeout/i.test(error.message) ? "took too long to decode" : "could not be decoded";
+    throw new ImageRejected(`${rule.label} ${reason}`);
+  }
+  return { hash: createHash("sha256").update(bytes).digest("hex"), format: metadata.format, width, height, files };
+}
