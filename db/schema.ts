@@ -484,6 +484,30 @@ export const hostedAssetFiles = pgTable(
   (t) => [primaryKey({ columns: [t.hash, t.variant] })],
 );
 
+/**
+ * Which hosted copy each image of a listing version is (`subject_type` 'app': the listing's own
+ * fields; 'revision': an update's), written in the transaction that submits the version, from the
+ * images copied and checked just before (lib/assets/hosted/listing-copies.ts).
+ */
+export const listingImageCopies = pgTable(
+  "listing_image_copies",
+  {
+    subjectType: text("subject_type", { enum: ["app", "revision"] }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    field: text("field").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    hash: text("hash")
+      .notNull()
+      .references(() => hostedAssets.hash),
+    copiedAt: timestamp("copied_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectType, t.subjectId, t.field] }),
+    index("listing_image_copies_hash_idx").on(t.hash),
+    check("listing_image_copies_subject_type", sql`${t.subjectType} in ('app', 'revision')`),
+  ],
+);
+
 export type Developer = typeof developers.$inferSelect;
 export type DeveloperProfileChange = typeof developerProfileChanges.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;

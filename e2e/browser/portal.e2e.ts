@@ -33,6 +33,9 @@ test("a new developer is verified, creates an API key and submits a listing for 
 
   // API key: a field error from the API, then the full key exactly once.
   await portalNav.getByRole("link", { name: "API keys" }).click();
+  // The navigation says where the person is.
+  await expect(portalNav.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
+  await expect(portalNav.locator("[aria-current]")).toHaveCount(1);
   await page.getByLabel("Key name").fill("CI deploys");
   await page.getByRole("button", { name: "Create key" }).click();
   // A failed submit moves the focus to a summary that links to each field in trouble.

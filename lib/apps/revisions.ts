@@ -4,6 +4,7 @@ import { getDb, type Executor } from "@/db/client";
 import { appRevisions, apps, type AppRevision, type Developer } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
 import type { ListingImages } from "@/lib/assets/app-assets";
+import { recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
 import { ApiError, notFound } from "@/lib/http";
 import { can, refusal } from "@/lib/state/machine";
 import type { ReadVersion } from "@/lib/state/transition";
@@ -116,6 +117,7 @@ async function act(
   action: RevisionAction,
   set: (before: AppRevision) => Partial<typeof appRevisions.$inferInsert>,
   version?: ReadVersion,
+  alsoWrite?: (tx: Executor, after: AppRevision) => Promise<void>,
 ): Promise<RevisionRow> {
   const { revision } = await targetRevision(owned);
   const db = await getDb();
@@ -127,6 +129,7 @@ async function act(
       version,
       set,
     });
+    await alsoWrite?.(tx, after);
     await audit(tx, owned.developer, action, after);
     return readOpenRevision(tx, owned.appId);
   });
@@ -143,9 +146,9 @@ export async function updateRevision({ input, ...owned }: Owned & { input: Revis
  * submit, the transition requires the exact version that was checked (updated_at).
  */
 export async function submitRevision({
-  checkAssets,
+  copyAssets,
   ...owned
-}: Owned & { checkAssets: (images: ListingImages) => Promise<void> }): Promise<RevisionRow> {
+}: Owned & { copyAssets: (images: ListingImages) => Promise<ImageCopy[]> }): Promise<RevisionRow> {
   const { revision } = await targetRevision(owned);
   if (!can(REVISION_STATES, "submit", revision.status)) throw refusal(REVISION_STATES, "submit", revision.status);
   if (!revision.notes) {
@@ -153,12 +156,15 @@ export async function submitRevision({
       errors: [{ path: "notes", code: "required", message: "say what changed in this version before submitting it" }],
     });
   }
-  await checkAssets({ app: revision, screenshots: revision.screenshots });
+  const copies = await copyAssets({ app: revision, screenshots: revision.screenshots });
   const now = new Date();
-  return act(owned, "submit", () => ({ status: "PENDING", submittedAt: now }), {
-    updatedAt: revision.updatedAt,
-    changed: "the update changed while its images were being checked; submit again",
-  });
+  return act(
+    owned,
+    "submit",
+    () => ({ status: "PENDING", submittedAt: now }),
+    { updatedAt: revision.updatedAt, changed: "the update changed while its images were being checked; submit again" },
+    (tx, after) => recordImageCopies(tx, { type: "revision", id: after.id }, copies),
+  );
 }
 
 /** PENDING → DRAFT: takes the update out of the review queue so it can be edited. */

@@ -6,6 +6,7 @@ import { apps, developers, type App } from "@/db/schema";
 import { ApiError, notFound, type Paging } from "@/lib/http";
 import { can, refusal } from "@/lib/state/machine";
 import type { ListingImages } from "@/lib/assets/app-assets";
+import { recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
 import type { CreateAppInput, UpdateAppInput } from "@/lib/validation/apps";
 
 import { assertImageUrlsAllowed } from "./image-urls";
@@ -102,18 +103,19 @@ export async function updateApp({ developerId, appId, input }: Owned & { input: 
 }
 
 /**
- * DRAFT/REJECTED → PENDING. `checkAssets` inspects the images of the version read first (outside
- * any transaction: it fetches over the network); the transition then requires that exact version
- * (updated_at), so an edit made during the check is never submitted unchecked.
+ * DRAFT/REJECTED → PENDING. `copyAssets` copies and checks the images of the version read first
+ * (outside any transaction: it fetches over the network); the transition then requires that exact
+ * version (updated_at), so an edit made meanwhile is never submitted unchecked, and records the
+ * copies with it in the same transaction.
  */
 export async function submitApp({
-  checkAssets,
+  copyAssets,
   ...owned
-}: Owned & { checkAssets: (images: ListingImages) => Promise<void> }): Promise<DeveloperListing> {
+}: Owned & { copyAssets: (images: ListingImages) => Promise<ImageCopy[]> }): Promise<DeveloperListing> {
   const listing = await getDeveloperApp(owned);
   // Refuse a wrong state before fetching anything.
   if (!can(APP_STATES, "submit", listing.app.status)) throw refusal(APP_STATES, "submit", listing.app.status);
-  await checkAssets(listing);
+  const copies = await copyAssets(listing);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -125,6 +127,7 @@ export async function submitApp({
       // An earlier rejection stays (reviewers see what was asked for) until the app is approved.
       set: () => ({ status: "PENDING", submittedAt: now }),
     });
+    await recordImageCopies(tx, { type: "app", id: app.id }, copies);
     return { ...listing, app };
   });
 }

@@ -54,10 +54,17 @@ export type ImageToCheck = { path: string; url: string; rule: ImageRule };
 
 /** Checks every image at once; all failures come back together as one 400 asset_invalid. */
 export async function assertImagesValid(images: ImageToCheck[], policy: FetchPolicy = assetFetchPolicy()): Promise<void> {
-  const results = await Promise.all(images.map(async (image) => ({ image, problem: await inspectImage(image.url, image.rule, policy) })));
+  const results = await Promise.all(
+    images.map(async (image) => ({ path: image.path, problem: await inspectImage(image.url, image.rule, policy) })),
+  );
+  throwAssetErrors(results);
+}
+
+/** The one 400 asset_invalid for every image that failed (each with its field's path), if any did. */
+export function throwAssetErrors(results: { path: string; problem: string | null }[]): void {
   const errors: FieldError[] = results
     .filter((result) => result.problem !== null)
-    .map(({ image, problem }) => ({ path: image.path, code: "asset_invalid", message: problem! }));
+    .map(({ path, problem }) => ({ path, code: "asset_invalid", message: problem! }));
   if (errors.length > 0) {
     throw new ApiError(
       "asset_invalid",

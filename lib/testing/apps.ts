@@ -110,7 +110,7 @@ export function validAppBody(origin: string, overrides: Record<string, unknown> 
     websiteUrl: "https://focus.example.com",
     screenshots: [
       { url: `${origin}/png/1280x720.png`, caption: "Timer" },
-      { url: `${origin}/jpg/1920x1080.jpg`, caption: "Stats" },
+      { url: `${origin}/jpeg/1920x1080.jpg`, caption: "Stats" },
     ],
     ...overrides,
   };

@@ -2,12 +2,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { deflateSync } from "node:zlib";
 
+import sharp from "sharp";
+
 // A real local HTTP server with real image bytes, for the submit-time asset checks.
 //   /png/1280x720.png   a valid PNG of that size
 //   /png-header/100000x100000.png  a PNG's signature and IHDR claiming that size, then IEND: no
 //                       pixels, so absurd sizes cost nothing to serve
 //   /jpg/512x512.jpg    a JPEG header (SOI, APP0, SOF0) of that size; ?metadata=N puts N bytes of
 //                       APP1 segments (like EXIF/XMP) before the frame header
+//   /jpeg/1920x1080.jpg a whole, decodable JPEG of that size (libvips made)
 //   /gif/600x600.gif    a GIF of that size (a type the marketplace refuses)
 //   /text               plain text
 //   /status/404         that status
@@ -117,13 +120,31 @@ export type ImageServer = { origin: string; connections: () => number; requests:
 export async function startImageServer(): Promise<ImageServer> {
   const requests: string[] = [];
   const crafted = new Map<string, Buffer>();
+  const jpegs = new Map<string, Promise<Buffer>>();
+  const wholeJpeg = (width: number, height: number) => {
+    const key = `${width}x${height}`;
+    if (!jpegs.has(key))
+      jpegs.set(
+        key,
+        sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 90 } } })
+          .jpeg()
+          .toBuffer(),
+      );
+    return jpegs.get(key)!;
+  };
   let connections = 0;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     requests.push(url.pathname + url.search);
     const size = /\/(png|jpg|gif)\/(\d+)x(\d+)\./.exec(url.pathname);
     const claimed = /^\/png-header\/(\d+)x(\d+)\.png$/.exec(url.pathname);
-    if (claimed) {
+    const whole = /^\/jpeg\/(\d+)x(\d+)\.jpg$/.exec(url.pathname);
+    if (whole) {
+      void wholeJpeg(Number(whole[1]), Number(whole[2])).then((bytes) => {
+        res.writeHead(200, { "content-type": "image/jpeg", "content-length": bytes.length });
+        res.end(bytes);
+      });
+    } else if (claimed) {
       const bytes = pngHeaderBytes(Number(claimed[1]), Number(claimed[2]));
       res.writeHead(200, { "content-type": "image/png", "content-length": bytes.length });
       res.end(bytes);

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { IMAGE_SIZE_LIMIT } from "@/lib/domain/image-rules";
 
 import { ruleProblem } from "../image-check";
+import { ImageHeaderReader } from "../image-header";
 
 import { HOSTED_IMAGE_KINDS, HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
 
@@ -34,12 +35,19 @@ function decoder(bytes: Buffer) {
  */
 export async function processImage(bytes: Buffer, kind: HostedImageKind): Promise<ProcessedImage> {
   const { rule, widths } = HOSTED_IMAGE_KINDS[kind];
+  // The header first, as the submit check always read it: an image that claims an absurd size is
+  // refused for that size, by name, before libvips is given a byte.
+  const header = new ImageHeaderReader();
+  header.push(bytes);
+  const claimed = header.finish();
+  if (!claimed) throw new ImageRejected(`${rule.label} must be a PNG or JPEG image`);
+  const claimedProblem = ruleProblem(claimed, rule);
+  if (claimedProblem) throw new ImageRejected(claimedProblem);
   let metadata: sharp.Metadata;
   try {
-    // The header alone (no pixels decoded yet), so an oversized image is refused for its size by name.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejected(`${rule.label} must be a PNG or JPEG image`);
+    throw new ImageRejected(`${rule.label} could not be decoded`);
   }
   if (metadata.format !== "png" && metadata.format !== "jpeg") throw new ImageRejected(`${rule.label} must be a PNG or JPEG image`);
   // As a browser shows it: a JPEG's orientation tag may turn it a quarter.

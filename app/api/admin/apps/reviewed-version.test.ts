@@ -196,7 +196,7 @@ describe.each(cases)("$decision of a $subject with expectedUpdatedAt", (c) => {
 describe("every change of what reviewers see gives it a new updatedAt", () => {
   const times = (values: string[]) => values.map((value) => new Date(value).getTime());
   const otherScreenshots = () => [
-    { url: `${images.origin}/jpg/1920x1080.jpg`, caption: "Stats first now" },
+    { url: `${images.origin}/jpeg/1920x1080.jpg`, caption: "Stats first now" },
     { url: `${images.origin}/png/1280x720.png`, caption: "Then the timer" },
   ];
   const expectIncreasing = (values: string[]) => {

@@ -1,9 +1,14 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { getDb } from "@/db/client";
+import { hostedAssetFiles, listingImageCopies } from "@/db/schema";
 
 import { answersByStatus, setAppStatus } from "@/lib/testing/apps";
 import { createTestDeveloper } from "@/lib/testing/developers";
 import { environmentForBlock } from "@/lib/testing/environment";
 import { call } from "@/lib/testing/http";
+import { pngBytes } from "@/lib/testing/image-server";
 import { listingsForFile } from "@/lib/testing/listings";
 
 import * as submit from "./route";
@@ -60,10 +65,29 @@ describe("tenancy", () => {
 });
 
 describe("submit checks every image", () => {
-  it("submits when every image meets the rules", async () => {
-    const { res, status } = await createAndSubmit({});
+  it("submits when every image meets the rules, with a checked copy of each recorded for the version", async () => {
+    const created = await createApp({});
+    const res = await doSubmit(created.id);
     expect(res.status).toBe(200);
-    expect(status).toBe("PENDING");
+    expect((await get(created.id)).body.status).toBe("PENDING");
+    const db = await getDb();
+    const copies = await db
+      .select({ field: listingImageCopies.field, sourceUrl: listingImageCopies.sourceUrl, hash: listingImageCopies.hash })
+      .from(listingImageCopies)
+      .where(and(eq(listingImageCopies.subjectType, "app"), eq(listingImageCopies.subjectId, created.id)))
+      .orderBy(listingImageCopies.field);
+    expect(copies.map((copy) => [copy.field, copy.sourceUrl])).toEqual([
+      ["bannerUrl", created.bannerUrl],
+      ["logoUrl", created.logoUrl],
+      ["screenshots[0].url", created.screenshots[0].url],
+      ["screenshots[1].url", created.screenshots[1].url],
+    ]);
+    // Each copy is the very bytes the developer's server sent when it was checked.
+    const [logo] = await db
+      .select()
+      .from(hostedAssetFiles)
+      .where(and(eq(hostedAssetFiles.hash, copies[1]!.hash), eq(hostedAssetFiles.variant, "original")));
+    expect(logo!.bytes.equals(pngBytes(512, 512))).toBe(true);
   });
 
   it("answers one 400 asset_invalid with an entry per bad image and keeps the app in DRAFT", async () => {

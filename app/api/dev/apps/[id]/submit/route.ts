@@ -1,4 +1,4 @@
-import { checkListingAssets } from "@/lib/assets/app-assets";
+import { copyListingImages } from "@/lib/assets/hosted/listing-copies";
 import { submitApp } from "@/lib/apps/service";
 import { developerAppView } from "@/lib/apps/views";
 import { withDeveloper } from "@/lib/auth/with-developer";
@@ -8,7 +8,7 @@ import { json, otherMethods } from "@/lib/http";
 export const POST = withDeveloper<{ id: string }>({ scope: "APP_UPDATE" }, async ({ developer, params, limit }) => {
   // Each submit fetches every image of the listing.
   await limit("submit", developer.id);
-  return json(developerAppView(await submitApp({ developerId: developer.id, appId: params.id, checkAssets: checkListingAssets() })));
+  return json(developerAppView(await submitApp({ developerId: developer.id, appId: params.id, copyAssets: copyListingImages() })));
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,4 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { getDb } from "@/db/client";
+import { listingImageCopies } from "@/db/schema";
 
 import { revisionsForFile } from "@/lib/testing/revisions";
 
@@ -16,6 +20,15 @@ describe("POST /api/dev/apps/:id/revision/submit", () => {
     const res = await submit(app.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "PENDING", submittedAt: expect.any(String) });
+    // The update's images are copied and checked, and recorded as the update's (not the live listing's).
+    const copies = await (
+      await getDb()
+    )
+      .select({ field: listingImageCopies.field })
+      .from(listingImageCopies)
+      .where(and(eq(listingImageCopies.subjectType, "revision"), eq(listingImageCopies.subjectId, res.body.id)))
+      .orderBy(listingImageCopies.field);
+    expect(copies.map((copy) => copy.field)).toEqual(["bannerUrl", "logoUrl", "screenshots[0].url", "screenshots[1].url"]);
   });
 
   it("runs the same image checks as a first submission", async () => {

@@ -1,4 +1,4 @@
-import { checkListingAssets } from "@/lib/assets/app-assets";
+import { copyListingImages } from "@/lib/assets/hosted/listing-copies";
 import { submitRevision } from "@/lib/apps/revisions";
 import { revisionView } from "@/lib/apps/views";
 import { withDeveloper } from "@/lib/auth/with-developer";
@@ -8,7 +8,7 @@ import { json, otherMethods } from "@/lib/http";
 export const POST = withDeveloper<{ id: string }>({ scope: "APP_UPDATE" }, async ({ developer, params, limit }) => {
   // Each submit fetches every image of the update, like a first submission.
   await limit("submit", developer.id);
-  return json(revisionView(await submitRevision({ developer, appId: params.id, checkAssets: checkListingAssets() })));
+  return json(revisionView(await submitRevision({ developer, appId: params.id, copyAssets: copyListingImages() })));
 });
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Executor } from "@/db/client";
+import { listingImageCopies } from "@/db/schema";
+
+import type { ListingImages } from "../app-assets";
+import { assetFetchPolicy, throwAssetErrors } from "../image-check";
+import type { FetchPolicy } from "../safe-fetch";
+
+import { copyImage } from "./copy-image";
+import { HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
+
+/** One image of a listing version, copied and checked: its field, the developer's URL and the hosted copy. */
+export type ImageCopy = { field: string; sourceUrl: string; hash: string };
+
+type ListingImage = { field: string; url: string; kind: HostedImageKind };
+
+function imagesOf({ app, screenshots }: ListingImages): ListingImage[] {
+  const images: ListingImage[] = [];
+  if (app.logoUrl) images.push({ field: "logoUrl", url: app.logoUrl, kind: "logo" });
+  if (app.bannerUrl) images.push({ field: "bannerUrl", url: app.bannerUrl, kind: "banner" });
+  [...screenshots]
+    .sort((a, b) => a.position - b.position)
+    .forEach((shot, index) => images.push({ field: `screenshots[${index}].url`, url: shot.url, kind: "screenshot" }));
+  return images.slice(0, HOSTED_IMAGE_LIMITS.perListing);
+}
+
+/**
+ * Downloads, decodes, checks and stores every image of a listing version at once (at submit,
+ * outside any transaction: it fetches over the network). Any failure refuses the submit with one
+ * 400 asset_invalid naming each field; otherwise the copies, to record with the version.
+ */
+export function copyListingImages(policy: FetchPolicy = assetFetchPolicy()) {
+  return async (listing: ListingImages): Promise<ImageCopy[]> => {
+    const images = imagesOf(listing);
+    const results = await Promise.all(images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, policy) })));
+    throwAssetErrors(results.map(({ image, copied }) => ({ path: image.field, problem: "problem" in copied ? copied.problem : null })));
+    return results.map(({ image, copied }) => ({ field: image.field, sourceUrl: image.url, hash: (copied as { hash: string }).hash }));
+  };
+}
+
+/** The version's copies are exactly these: written in the transaction that submits it. */
+export async function recordImageCopies(
+  tx: Executor,
+  subject: { type: "app" | "revision"; id: string },
+  copies: ImageCopy[],
+): Promise<void> {
+  await tx
+    .delete(listingImageCopies)
+    .where(and(eq(listingImageCopies.subjectType, subject.type), eq(listingImageCopies.subjectId, subject.id)));
+  if (copies.length === 0) return;
+  await tx.insert(listingImageCopies).values(copies.map((copy) => ({ subjectType: subject.type, subjectId: subject.id, ...copy })));
+}
