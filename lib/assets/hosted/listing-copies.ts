@@ -13,6 +13,8 @@ import { HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
 /** One image of a listing version, copied and checked: its field, the developer's URL and the hosted copy. */
 export type ImageCopy = { field: string; sourceUrl: string; hash: string };
 
+type Subject = { type: "app" | "revision"; id: string };
+
 type ListingImage = { field: string; url: string; kind: HostedImageKind };
 
 function imagesOf({ app, screenshots }: ListingImages): ListingImage[] {
@@ -50,4 +52,13 @@ export async function recordImageCopies(
     .where(and(eq(listingImageCopies.subjectType, subject.type), eq(listingImageCopies.subjectId, subject.id)));
   if (copies.length === 0) return;
   await tx.insert(listingImageCopies).values(copies.map((copy) => ({ subjectType: subject.type, subjectId: subject.id, ...copy })));
+}
+
+/** Approving an update: its recorded copies become the listing's, replacing the listing's own. */
+export async function adoptImageCopies(tx: Executor, { from, to }: { from: Subject; to: Subject }): Promise<void> {
+  await tx.delete(listingImageCopies).where(and(eq(listingImageCopies.subjectType, to.type), eq(listingImageCopies.subjectId, to.id)));
+  await tx
+    .update(listingImageCopies)
+    .set({ subjectType: to.type, subjectId: to.id })
+    .where(and(eq(listingImageCopies.subjectType, from.type), eq(listingImageCopies.subjectId, from.id)));
 }

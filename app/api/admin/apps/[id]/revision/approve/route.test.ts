@@ -7,7 +7,7 @@ import * as publicApp from "@/app/api/apps/[slug]/route";
 import * as categories from "@/app/api/apps/categories/list/route";
 import * as publicList from "@/app/api/apps/route";
 import { getDb } from "@/db/client";
-import { auditEvents } from "@/db/schema";
+import { auditEvents, listingImageCopies } from "@/db/schema";
 import { adminApiForFile } from "@/lib/testing/admin-api";
 import { call } from "@/lib/testing/http";
 import { bearer, newUser } from "@/lib/testing/identity";
@@ -54,6 +54,23 @@ describe("POST /api/admin/apps/:id/revision/approve", () => {
     });
     expect(after.publishedAt).toBe(before.publishedAt);
     expect((await get(app.id)).body).toMatchObject({ version: 2, revision: null, status: "APPROVED" });
+
+    // The copies checked when the update was submitted are now the listing's, and the update keeps none.
+    const copies = await (
+      await getDb()
+    )
+      .select({ subjectType: listingImageCopies.subjectType, subjectId: listingImageCopies.subjectId })
+      .from(listingImageCopies)
+      .where(eq(listingImageCopies.subjectId, app.id));
+    expect(copies).toHaveLength(4);
+    expect(new Set(copies.map((copy) => copy.subjectType))).toEqual(new Set(["app"]));
+    const leftWithTheUpdate = await (
+      await getDb()
+    )
+      .select({ field: listingImageCopies.field })
+      .from(listingImageCopies)
+      .where(and(eq(listingImageCopies.subjectType, "revision"), eq(listingImageCopies.subjectId, res.body.id)));
+    expect(leftWithTheUpdate).toEqual([]);
 
     await capture.deliverAll();
     expect(capture.requests).toHaveLength(1);
