@@ -204,6 +204,10 @@ export const apps = pgTable(
     environment: appEnvironment("environment").notNull(),
     logoUrl: text("logo_url"),
     bannerUrl: text("banner_url"),
+    // The hosted copies (absolute /assets/ URLs) of the logo and banner checked when this version
+    // was submitted (lib/assets/hosted/listing-copies.ts): what the public reads show.
+    hostedLogoUrl: text("hosted_logo_url"),
+    hostedBannerUrl: text("hosted_banner_url"),
     websiteUrl: text("website_url"),
     oauthClientId: text("oauth_client_id"),
     status: appStatus("status").notNull().default("DRAFT"),
@@ -312,6 +316,8 @@ export const appScreenshots = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
+    // The hosted copy checked at submit (absolute /assets/ URL): what the public reads show.
+    hostedUrl: text("hosted_url"),
     caption: text("caption"),
     position: smallint("position").notNull(),
   },

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import type { PublicAppCard } from "@/lib/apps/views";
+import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
 import { CATEGORY_LABELS } from "@/lib/domain/enums";
 
 import { Rating } from "./rating";
@@ -15,7 +16,16 @@ export function AppCard({ app }: { app: PublicAppCard }) {
       <div className="flex items-center gap-3">
         {app.logoUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- developer-hosted images on arbitrary hosts
-          <img src={app.logoUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg object-cover" />
+          <img
+            src={app.logoUrl}
+            srcSet={hostedSrcSet(app.logoUrl, "logo")}
+            sizes="48px"
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="h-12 w-12 shrink-0 rounded-lg object-cover"
+          />
         ) : (
           <span className="grid h-12 w-12 shrink-0 place-items-center rounded-lg bg-slate-200 font-semibold">{app.name[0]}</span>
         )}

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Markdown } from "@/components/ui/markdown";
 import { ScreenshotGallery } from "@/components/ui/screenshot-gallery";
+import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
 import { CATEGORY_LABELS, type AppCategory } from "@/lib/domain/enums";
 
 /** What both the public app page and the reviewers' preview show of a listing. */
@@ -84,6 +85,8 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
         {app.logoUrl ? (
           <img
             src={app.logoUrl}
+            srcSet={hostedSrcSet(app.logoUrl, "logo")}
+            sizes="(min-width: 640px) 80px, 64px"
             alt={`${app.name} logo`}
             width={80}
             height={80}
@@ -132,6 +135,8 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
         // Below the header, whole at 2:1 but no wider than the text: it must not push Install off the first screen.
         <img
           src={app.bannerUrl}
+          srcSet={hostedSrcSet(app.bannerUrl, "banner")}
+          sizes="(min-width: 800px) 48rem, 100vw"
           alt=""
           width={1200}
           height={600}

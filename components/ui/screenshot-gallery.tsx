@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
+import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
 import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 type Shot = { url: string; caption: string | null; order: number };
@@ -44,9 +45,12 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
             >
               <img
                 src={shot.url}
+                srcSet={hostedSrcSet(shot.url, "screenshot")}
+                sizes="(min-width: 640px) 32rem, 85vw"
                 alt={altOf(shot)}
                 width={1280}
                 height={720}
+                loading="lazy"
                 className="aspect-video w-full rounded-xl border border-slate-200 object-cover"
               />
             </button>

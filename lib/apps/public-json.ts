@@ -11,6 +11,10 @@ import { apps, developers } from "@/db/schema";
 // (apps.public_screenshots, kept by the triggers of migration 0009). The pages' app cards read
 // the card's fields only, the same way (PublicAppCard in ./views.ts).
 
+/** What the public sees of an image: the hosted copy checked at submit, or (listings from before hosting) the developer's URL. */
+export const publicLogoUrl = sql<string | null>`coalesce(${apps.hostedLogoUrl}, ${apps.logoUrl})`;
+export const publicBannerUrl = sql<string | null>`coalesce(${apps.hostedBannerUrl}, ${apps.bannerUrl})`;
+
 /** An instant as `Date.toISOString()` writes it: UTC, milliseconds, `Z`. */
 const isoTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -22,7 +26,7 @@ const changelogJson = sql`coalesce((
 /** What an app card on the marketplace's pages shows, and no more: the pages send it to the browser. */
 export const publicAppCardJson: SQL<string> = sql<string>`json_build_object(
     'slug', ${apps.slug}, 'name', ${apps.name}, 'description', ${apps.description},
-    'category', ${apps.category}, 'environment', ${apps.environment}, 'logoUrl', ${apps.logoUrl},
+    'category', ${apps.category}, 'environment', ${apps.environment}, 'logoUrl', ${publicLogoUrl},
     'installCount', ${apps.installCount}, 'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,
     'developer', json_build_object('name', ${developers.name}, 'companyName', ${developers.companyName})
   )::text`;
@@ -31,7 +35,7 @@ export const publicAppCardJson: SQL<string> = sql<string>`json_build_object(
 export const publicAppJson: SQL<string> = sql<string>`json_build_object(
     'slug', ${apps.slug}, 'name', ${apps.name}, 'description', ${apps.description},
     'longDescription', ${apps.longDescription}, 'category', ${apps.category}, 'environment', ${apps.environment},
-    'logoUrl', ${apps.logoUrl}, 'bannerUrl', ${apps.bannerUrl}, 'websiteUrl', ${apps.websiteUrl},
+    'logoUrl', ${publicLogoUrl}, 'bannerUrl', ${publicBannerUrl}, 'websiteUrl', ${apps.websiteUrl},
     'screenshots', ${apps.publicScreenshots}, 'featured', ${apps.featured}, 'installCount', ${apps.installCount},
     'version', ${apps.version}, 'changelog', ${changelogJson},
     'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,

@@ -13,7 +13,7 @@ import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
-import { publicAppCardJson, publicAppJson } from "./public-json";
+import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl } from "./public-json";
 import { screenshotsOf } from "./screenshots";
 import type { PublicAppCard, PublicAppRow } from "./views";
 
@@ -36,8 +36,8 @@ const publicColumns = {
     longDescription: apps.longDescription,
     category: apps.category,
     environment: apps.environment,
-    logoUrl: apps.logoUrl,
-    bannerUrl: apps.bannerUrl,
+    logoUrl: publicLogoUrl,
+    bannerUrl: publicBannerUrl,
     websiteUrl: apps.websiteUrl,
     featured: apps.featured,
     installCount: apps.installCount,
@@ -49,7 +49,7 @@ const publicColumns = {
     updatedAt: apps.updatedAt,
   },
   developer: { id: developers.id, name: developers.name, companyName: developers.companyName, websiteUrl: developers.websiteUrl },
-  screenshots: screenshotsOf(apps.id),
+  screenshots: screenshotsOf(apps.id, { hosted: true }),
 };
 
 /** The shape of a public-rows statement: its conditions and order, with placeholders for values. */

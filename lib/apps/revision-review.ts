@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { appRevisions, apps, developers, type App, type AppRevision, type ChangelogEntry } from "@/db/schema";
-import { adoptImageCopies } from "@/lib/assets/hosted/listing-copies";
+import { adoptImageCopies, publishImageCopies } from "@/lib/assets/hosted/listing-copies";
 import { recordAudit } from "@/lib/audit/service";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import type { RevisionStatus } from "@/lib/domain/enums";
@@ -152,6 +152,7 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
   await replaceScreenshots(tx, revision.appId, screenshotInputs(revision.screenshots));
   // The images checked when the update was submitted become the listing's.
   await adoptImageCopies(tx, { from: { type: "revision", id: revision.id }, to: { type: "app", id: revision.appId } });
+  await publishImageCopies(tx, revision.appId);
 }
 
 /** A review decision: on the version the administrator read when `expectedUpdatedAt` is given, else on the current one. */

@@ -12,14 +12,15 @@ export type ScreenshotRow = Pick<AppScreenshot, "url" | "caption" | "position">;
 
 /**
  * The screenshots of the app whose id is `appId`, as a column of the query that selects the app:
- * a list reads its apps and their screenshots in one statement.
+ * a list reads its apps and their screenshots in one statement. `hosted`: the public's view, each
+ * the hosted copy checked at submit where there is one; otherwise the developer's URLs.
  */
-export function screenshotsOf(appId: Column): SQL.Aliased<ScreenshotRow[]> {
+export function screenshotsOf(appId: Column, { hosted = false } = {}): SQL.Aliased<ScreenshotRow[]> {
   // Qualified by hand: in a query on one table Drizzle prints a bare "id", which inside this
   // subquery would name the screenshot's own id.
   const outerId = sql`${sql.identifier(getTableName(appId.table))}.${sql.identifier(appId.name)}`;
   return sql`coalesce((
-      select json_agg(json_build_object('url', ${appScreenshots.url}, 'caption', ${appScreenshots.caption}, 'position', ${appScreenshots.position}) order by ${appScreenshots.position})
+      select json_agg(json_build_object('url', ${hosted ? sql`coalesce(${appScreenshots.hostedUrl}, ${appScreenshots.url})` : appScreenshots.url}, 'caption', ${appScreenshots.caption}, 'position', ${appScreenshots.position}) order by ${appScreenshots.position})
       from ${appScreenshots} where ${appScreenshots.appId} = ${outerId}
     ), '[]')`
     .mapWith((value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as ScreenshotRow[])

@@ -6,7 +6,7 @@ import { apps, developers, type App } from "@/db/schema";
 import { ApiError, notFound, type Paging } from "@/lib/http";
 import { can, refusal } from "@/lib/state/machine";
 import type { ListingImages } from "@/lib/assets/app-assets";
-import { recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
+import { publishImageCopies, recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
 import type { CreateAppInput, UpdateAppInput } from "@/lib/validation/apps";
 
 import { assertImageUrlsAllowed } from "./image-urls";
@@ -128,6 +128,8 @@ export async function submitApp({
       set: () => ({ status: "PENDING", submittedAt: now }),
     });
     await recordImageCopies(tx, { type: "app", id: app.id }, copies);
+    // Not public until approved; the version approved is this one (a PENDING listing cannot change).
+    await publishImageCopies(tx, app.id);
     return { ...listing, app };
   });
 }

@@ -115,12 +115,20 @@ export function gifBytes(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from("GIF89a", "ascii"), size, Buffer.from([0, 0, 0, 0x3b])]);
 }
 
-export type ImageServer = { origin: string; connections: () => number; requests: string[]; close(): Promise<void> };
+export type ImageServer = {
+  origin: string;
+  connections: () => number;
+  requests: string[];
+  /** From now on, `path` answers these bytes (a developer replacing an image behind its URL). */
+  replace: (path: string, bytes: Buffer, contentType: string) => void;
+  close(): Promise<void>;
+};
 
 export async function startImageServer(): Promise<ImageServer> {
   const requests: string[] = [];
   const crafted = new Map<string, Buffer>();
   const jpegs = new Map<string, Promise<Buffer>>();
+  const replaced = new Map<string, { bytes: Buffer; contentType: string }>();
   const wholeJpeg = (width: number, height: number) => {
     const key = `${width}x${height}`;
     if (!jpegs.has(key))
@@ -139,7 +147,11 @@ export async function startImageServer(): Promise<ImageServer> {
     const size = /\/(png|jpg|gif)\/(\d+)x(\d+)\./.exec(url.pathname);
     const claimed = /^\/png-header\/(\d+)x(\d+)\.png$/.exec(url.pathname);
     const whole = /^\/jpeg\/(\d+)x(\d+)\.jpg$/.exec(url.pathname);
-    if (whole) {
+    const replacement = replaced.get(url.pathname);
+    if (replacement) {
+      res.writeHead(200, { "content-type": replacement.contentType, "content-length": replacement.bytes.length });
+      res.end(replacement.bytes);
+    } else if (whole) {
       void wholeJpeg(Number(whole[1]), Number(whole[2])).then((bytes) => {
         res.writeHead(200, { "content-type": "image/jpeg", "content-length": bytes.length });
         res.end(bytes);
@@ -180,6 +192,7 @@ export async function startImageServer(): Promise<ImageServer> {
     origin: `http://127.0.0.1:${port}`,
     connections: () => connections,
     requests,
+    replace: (path, bytes, contentType) => void replaced.set(path, { bytes, contentType }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

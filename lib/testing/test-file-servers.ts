@@ -26,6 +26,7 @@ export function imageServerForFile(): Omit<ImageServer, "close"> {
       return server.requests;
     },
     connections: () => server.connections(),
+    replace: (path, bytes, contentType) => server.replace(path, bytes, contentType),
   };
 }
 

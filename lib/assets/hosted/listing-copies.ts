@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 
 import type { Executor } from "@/db/client";
-import { listingImageCopies } from "@/db/schema";
+import { appScreenshots, apps, hostedAssets, listingImageCopies } from "@/db/schema";
+import { env } from "@/lib/env";
 
 import type { ListingImages } from "../app-assets";
 import { assetFetchPolicy, throwAssetErrors } from "../image-check";
 import type { FetchPolicy } from "../safe-fetch";
 
 import { copyImage } from "./copy-image";
+import { hostedPath } from "./file-names";
 import { HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
 
 /** One image of a listing version, copied and checked: its field, the developer's URL and the hosted copy. */
@@ -61,4 +63,37 @@ export async function adoptImageCopies(tx: Executor, { from, to }: { from: Subje
     .update(listingImageCopies)
     .set({ subjectType: to.type, subjectId: to.id })
     .where(and(eq(listingImageCopies.subjectType, from.type), eq(listingImageCopies.subjectId, from.id)));
+}
+
+const CONTENT_TYPES = { png: "image/png", jpeg: "image/jpeg" } as const;
+
+/**
+ * Points the listing's public images at the hosted copies recorded for it (call in the transaction
+ * that records or adopts them, after the screenshots are written): absolute URLs on APP_URL, the
+ * origin that serves /assets/. A field without a copy shows nothing hosted.
+ */
+export async function publishImageCopies(tx: Executor, appId: string): Promise<void> {
+  const copies = await tx
+    .select({ field: listingImageCopies.field, hash: listingImageCopies.hash, format: hostedAssets.format })
+    .from(listingImageCopies)
+    .innerJoin(hostedAssets, eq(hostedAssets.hash, listingImageCopies.hash))
+    .where(and(eq(listingImageCopies.subjectType, "app"), eq(listingImageCopies.subjectId, appId)));
+  const origin = env().APP_URL.replace(/\/$/, "");
+  const urlOf = (field: string) => {
+    const copy = copies.find((each) => each.field === field);
+    return copy ? `${origin}${hostedPath(copy.hash, "original", CONTENT_TYPES[copy.format])}` : null;
+  };
+  await tx
+    .update(apps)
+    .set({ hostedLogoUrl: urlOf("logoUrl"), hostedBannerUrl: urlOf("bannerUrl") })
+    .where(eq(apps.id, appId));
+  const screenshots = await tx
+    .select({ id: appScreenshots.id, hostedUrl: appScreenshots.hostedUrl })
+    .from(appScreenshots)
+    .where(eq(appScreenshots.appId, appId))
+    .orderBy(appScreenshots.position);
+  for (const [index, screenshot] of screenshots.entries()) {
+    const hostedUrl = urlOf(`screenshots[${index}].url`);
+    if (hostedUrl !== screenshot.hostedUrl) await tx.update(appScreenshots).set({ hostedUrl }).where(eq(appScreenshots.id, screenshot.id));
+  }
 }

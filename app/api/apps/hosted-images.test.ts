@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+
+import * as approve from "@/app/api/admin/apps/[id]/approve/route";
+import * as publicApp from "@/app/api/apps/[slug]/route";
+import * as publicList from "@/app/api/apps/route";
+import { GET as asset } from "@/app/assets/[file]/route";
+import { parseHostedName } from "@/lib/assets/hosted/file-names";
+import { readHostedFile } from "@/lib/assets/hosted/store";
+import { env } from "@/lib/env";
+import { adminApiForFile } from "@/lib/testing/admin-api";
+import { call } from "@/lib/testing/http";
+import { pngBytes } from "@/lib/testing/image-server";
+import { listingsForFile } from "@/lib/testing/listings";
+
+const { images, createApp, doSubmit, get } = listingsForFile();
+const admin = adminApiForFile();
+
+const hostedUrl = () => new RegExp(`^${env().APP_URL.replace(/\/$/, "")}/assets/[0-9a-f]{64}\\.(png|jpg)$`);
+
+/** The stored original behind a hosted URL. */
+async function storedBytes(url: string): Promise<Buffer> {
+  const name = parseHostedName(url.split("/assets/")[1]!)!;
+  return (await readHostedFile(name.hash, name.variant))!.bytes;
+}
+
+describe("what visitors see of a listing's images", () => {
+  it("is the copy checked at submit, served by the marketplace: replacing the bytes behind the developer's URL changes nothing", async () => {
+    const logoPath = `/swap/${randomUUID()}/logo.png`;
+    const checkedLogo = pngBytes(512, 512);
+    images.replace(logoPath, checkedLogo, "image/png");
+    const created = await createApp({ name: `Hosted ${randomUUID().slice(0, 8)}`, logoUrl: `${images.origin}${logoPath}` });
+    expect((await doSubmit(created.id)).status).toBe(200);
+    expect((await admin.post(approve.POST, created.id)).status).toBe(200);
+
+    const shown = (await call(publicApp.GET, { params: { slug: created.slug } })).body;
+    expect(shown.logoUrl).toMatch(hostedUrl());
+    expect(shown.bannerUrl).toMatch(hostedUrl());
+    expect(shown.screenshots.map((shot: { url: string }) => shot.url)).toEqual([
+      expect.stringMatching(hostedUrl()),
+      expect.stringMatching(hostedUrl()),
+    ]);
+    expect((await storedBytes(shown.logoUrl)).equals(checkedLogo)).toBe(true);
+
+    // After approval the developer swaps the file behind their URL for something else entirely.
+    const swapped = await sharp({ create: { width: 512, height: 512, channels: 3, background: "red" } })
+      .png()
+      .toBuffer();
+    images.replace(logoPath, swapped, "image/png");
+    const later = (await call(publicApp.GET, { params: { slug: created.slug } })).body;
+    expect(later.logoUrl).toBe(shown.logoUrl);
+    expect((await storedBytes(later.logoUrl)).equals(checkedLogo)).toBe(true);
+    const served = await call(asset, { params: { file: later.logoUrl.split("/assets/")[1] } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-length")).toBe(String(checkedLogo.length));
+
+    // Lists and search read the same copies; the developer's own view keeps the URLs they gave.
+    const listed = (await call(publicList.GET, { path: `/api/apps?search=${encodeURIComponent(created.name)}` })).body;
+    expect(listed.data.find((app: { slug: string }) => app.slug === created.slug)?.logoUrl).toBe(shown.logoUrl);
+    expect((await get(created.id)).body.logoUrl).toBe(`${images.origin}${logoPath}`);
+  });
+});
