@@ -25,8 +25,8 @@ test("an 80-letter name, a 200-letter word, other scripts and failed images keep
     description: `${word.slice(0, 180)} for any task.`,
     longDescription: `## ${word}\n\n${word} ${word}\n\n日本語のとても長い説明文がここに入ります。タスクを整理します。\n\nمرحبا بكم في تطبيق إدارة المهام الطويل جدا\n\n\`\`\`\nconst ${word.slice(0, 60)} = await tasks.list({ limit: 100, includeArchived: false });\n\`\`\``,
   });
-  // Every image the listing names fails from here on: cards and the app page keep their size.
-  await page.route("**/demo/focus-timer/**", (route) => route.abort());
+  // Every image of the listing fails from here on (the developer's and the hosted copies): cards and the app page keep their size.
+  await page.route(/\/(demo\/focus-timer|assets)\//, (route) => route.abort());
 
   const search = `/apps?search=${encodeURIComponent(name)}`;
   for (const path of [search, `${search}&category=PRODUCTIVITY`, `/apps/${app.slug}`]) {

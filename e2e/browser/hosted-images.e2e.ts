@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+
+import type { Page } from "@playwright/test";
+
+import { startImageServer } from "../../lib/testing/image-server";
+import { E2E_ADMIN_EMAIL } from "../support/production-env";
+import { expect, test } from "../support/test";
+import { yaptureHeadersFor } from "../support/yapture";
+
+// A listing whose images live on the developer's own server (another origin): once approved,
+// visitors' browsers load every image from the marketplace's origin and never ask that server.
+
+/** Every image the page requests while `visit` runs. */
+async function imagesRequested(page: Page, visit: () => Promise<void>): Promise<string[]> {
+  const urls: string[] = [];
+  const listen = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === "image") urls.push(request.url());
+  };
+  page.on("request", listen);
+  await visit();
+  await page.waitForLoadState("networkidle");
+  page.off("request", listen);
+  return urls;
+}
+
+test("visitors' browsers load a listing's images from the marketplace only, never from the developer's server @phone", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const developerServer = await startImageServer();
+  try {
+    const email = `hosted-${randomUUID().slice(0, 8)}@example.com`;
+    const developer = await yaptureHeadersFor(request, email);
+    const admin = await yaptureHeadersFor(request, E2E_ADMIN_EMAIL);
+    expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Hosted Images" } })).status()).toBe(201);
+    const me = (await (await request.get("/api/dev/me", { headers: developer })).json()) as { id: string };
+    expect((await request.post(`/api/admin/developers/${me.id}/verify`, { headers: admin })).status()).toBe(200);
+    const name = `Hosted Images ${randomUUID().slice(0, 6)}`;
+    const created = await request.post("/api/dev/apps", {
+      headers: developer,
+      data: {
+        name,
+        description: "Every image comes from the developer's own server.",
+        category: "PRODUCTIVITY",
+        environment: "production",
+        logoUrl: `${developerServer.origin}/png/512x512.png`,
+        bannerUrl: `${developerServer.origin}/png/1200x600.png`,
+        screenshots: [{ url: `${developerServer.origin}/png/1280x720.png` }, { url: `${developerServer.origin}/jpeg/1920x1080.jpg` }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const app = (await created.json()) as { id: string; slug: string };
+    expect((await request.post(`/api/dev/apps/${app.id}/submit`, { headers: developer })).status()).toBe(200);
+    expect((await request.post(`/api/admin/apps/${app.id}/approve`, { headers: admin })).status()).toBe(200);
+    const askedBeforeVisits = developerServer.requests.length;
+
+    const marketplace = new URL(baseURL!).origin;
+    for (const path of [`/apps?search=${encodeURIComponent(name)}`, `/apps/${app.slug}`]) {
+      const images = await imagesRequested(page, async () => {
+        await page.goto(path);
+        await expect(page.getByText(name).first()).toBeVisible();
+      });
+      expect(images.length, `${path} shows the listing's images`).toBeGreaterThan(0);
+      expect(
+        images.filter((url) => new URL(url).origin !== marketplace),
+        `${path} loads no image from another origin`,
+      ).toEqual([]);
+    }
+    // The app page's images are the hosted copies, in a size made for the screen, and they load.
+    const logo = page.getByRole("img", { name: `${name} logo` });
+    await expect(logo).toHaveAttribute("src", new RegExp(`^${marketplace}/assets/[0-9a-f]{64}\\.png$`));
+    expect(await logo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/assets\/[0-9a-f]{64}-w(64|128|256)\.webp$/);
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(developerServer.requests.length, "no visit asked the developer's server").toBe(askedBeforeVisits);
+  } finally {
+    await developerServer.close();
+  }
+});
