@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { startImageServer } from "../../lib/testing/image-server";
 import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";
-import { yaptureHeadersFor } from "../support/yapture";
+import { signIn, yaptureHeadersFor } from "../support/yapture";
 
 // A listing whose images live on the developer's own server (another origin): once approved,
 // visitors' browsers load every image from the marketplace's origin and never ask that server.
@@ -23,10 +23,11 @@ async function imagesRequested(page: Page, visit: () => Promise<void>): Promise<
   return urls;
 }
 
-test("visitors' browsers load a listing's images from the marketplace only, never from the developer's server @phone", async ({
+test("reviewers' and visitors' browsers load a listing's images from the marketplace only, never from the developer's server @phone", async ({
   page,
   request,
   baseURL,
+  browser,
 }) => {
   test.slow();
   const developerServer = await startImageServer();
@@ -53,10 +54,24 @@ test("visitors' browsers load a listing's images from the marketplace only, neve
     expect(created.status()).toBe(201);
     const app = (await created.json()) as { id: string; slug: string };
     expect((await request.post(`/api/dev/apps/${app.id}/submit`, { headers: developer })).status()).toBe(200);
-    expect((await request.post(`/api/admin/apps/${app.id}/approve`, { headers: admin })).status()).toBe(200);
     const askedBeforeVisits = developerServer.requests.length;
-
     const marketplace = new URL(baseURL!).origin;
+
+    // The administrator reviewing it sees the copies checked at submit, as visitors will.
+    const reviewer = await browser.newContext({ baseURL });
+    const queue = await reviewer.newPage();
+    await signIn(queue, "/admin/reviews", E2E_ADMIN_EMAIL);
+    const inQueue = await imagesRequested(queue, async () => {
+      await queue.goto("/admin/reviews");
+      await expect(queue.getByTestId("pending-listing").filter({ hasText: name })).toBeVisible();
+    });
+    expect(
+      inQueue.filter((url) => new URL(url).origin !== marketplace),
+      "the review queue loads no image from another origin",
+    ).toEqual([]);
+    await reviewer.close();
+    expect((await request.post(`/api/admin/apps/${app.id}/approve`, { headers: admin })).status()).toBe(200);
+
     for (const path of [`/apps?search=${encodeURIComponent(name)}`, `/apps/${app.slug}`]) {
       const images = await imagesRequested(page, async () => {
         await page.goto(path);

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 
-import type { Executor } from "@/db/client";
+import { getDb, type Executor } from "@/db/client";
 import { appScreenshots, apps, hostedAssets, listingImageCopies } from "@/db/schema";
 import { env } from "@/lib/env";
 
@@ -67,6 +67,10 @@ export async function adoptImageCopies(tx: Executor, { from, to }: { from: Subje
 
 const CONTENT_TYPES = { png: "image/png", jpeg: "image/jpeg" } as const;
 
+/** A hosted original's absolute URL, on APP_URL (the origin that serves /assets/). */
+const hostedUrl = (hash: string, format: "png" | "jpeg") =>
+  `${env().APP_URL.replace(/\/$/, "")}${hostedPath(hash, "original", CONTENT_TYPES[format])}`;
+
 /**
  * Points the listing's public images at the hosted copies recorded for it (call in the transaction
  * that records or adopts them, after the screenshots are written): absolute URLs on APP_URL, the
@@ -78,10 +82,9 @@ export async function publishImageCopies(tx: Executor, appId: string): Promise<v
     .from(listingImageCopies)
     .innerJoin(hostedAssets, eq(hostedAssets.hash, listingImageCopies.hash))
     .where(and(eq(listingImageCopies.subjectType, "app"), eq(listingImageCopies.subjectId, appId)));
-  const origin = env().APP_URL.replace(/\/$/, "");
   const urlOf = (field: string) => {
     const copy = copies.find((each) => each.field === field);
-    return copy ? `${origin}${hostedPath(copy.hash, "original", CONTENT_TYPES[copy.format])}` : null;
+    return copy ? hostedUrl(copy.hash, copy.format) : null;
   };
   await tx
     .update(apps)
@@ -96,4 +99,35 @@ export async function publishImageCopies(tx: Executor, appId: string): Promise<v
     const hostedUrl = urlOf(`screenshots[${index}].url`);
     if (hostedUrl !== screenshot.hostedUrl) await tx.update(appScreenshots).set({ hostedUrl }).where(eq(appScreenshots.id, screenshot.id));
   }
+}
+
+/**
+ * The hosted copy of each image URL of these versions, by version (`app:<id>`, `revision:<id>`):
+ * what the administrators' review pages show in place of the developer's URLs, so that opening the
+ * queue tells no developer's server who looked.
+ */
+export async function hostedUrlsOf(subjects: Subject[]): Promise<Map<string, Record<string, string>>> {
+  const byVersion = new Map<string, Record<string, string>>();
+  if (subjects.length === 0) return byVersion;
+  const rows = await (
+    await getDb()
+  )
+    .select({
+      subjectType: listingImageCopies.subjectType,
+      subjectId: listingImageCopies.subjectId,
+      sourceUrl: listingImageCopies.sourceUrl,
+      hash: listingImageCopies.hash,
+      format: hostedAssets.format,
+    })
+    .from(listingImageCopies)
+    .innerJoin(hostedAssets, eq(hostedAssets.hash, listingImageCopies.hash))
+    .where(
+      or(...subjects.map((subject) => and(eq(listingImageCopies.subjectType, subject.type), eq(listingImageCopies.subjectId, subject.id)))),
+    );
+  for (const row of rows) {
+    const key = `${row.subjectType}:${row.subjectId}`;
+    const urls = byVersion.get(key) ?? byVersion.set(key, {}).get(key)!;
+    urls[row.sourceUrl] = hostedUrl(row.hash, row.format);
+  }
+  return byVersion;
 }

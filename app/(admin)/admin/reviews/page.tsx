@@ -3,9 +3,11 @@ import { ReviewForm } from "@/components/admin/review-form";
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
+import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
 import { listAppsForAdmin } from "@/lib/apps/review";
 import { listRevisionsForAdmin } from "@/lib/apps/revision-review";
 import { adminAppView, adminRevisionView } from "@/lib/apps/views";
+import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { adminAppsQuery } from "@/lib/validation/admin";
@@ -22,6 +24,14 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
     listAppsForAdmin({ status: "PENDING", paging }),
     listRevisionsForAdmin({ status: "PENDING", paging }),
   ]);
+  // Every image from the copy checked at submit: opening the queue tells no developer's server who looked.
+  const hosted = await hostedUrlsOf([
+    ...queue.items.map(({ app }) => ({ type: "app" as const, id: app.id })),
+    ...updates.items.flatMap(({ revision, live }) => [
+      { type: "revision" as const, id: revision.id },
+      { type: "app" as const, id: live.app.id },
+    ]),
+  ]);
   return (
     <section className="space-y-8">
       <h1 id="page-title" className="text-2xl font-semibold">
@@ -34,7 +44,16 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             Updates of live apps ({updates.total})
           </h2>
           {updates.items.map(adminRevisionView).map((update) => (
-            <PendingUpdate key={update.id} update={update} />
+            <PendingUpdate
+              key={update.id}
+              update={{
+                ...update,
+                changes: changesWithHostedImages(update.changes, {
+                  before: hosted.get(`app:${update.app.id}`),
+                  after: hosted.get(`revision:${update.id}`),
+                }),
+              }}
+            />
           ))}
         </section>
       ) : null}
@@ -59,7 +78,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
                 <RejectionReasons rejection={app.rejection} />
               </section>
             ) : null}
-            <AppPresentation app={app} />
+            <AppPresentation app={withHostedImages(app, hosted.get(`app:${app.id}`))} />
           </div>
           <ReviewForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} subject={app.name} />
         </div>

@@ -1,0 +1,37 @@
+import type { RevisionChange } from "@/lib/validation/responses";
+
+/** Hosted copies by the developer's URL they were made from (`hostedUrlsOf`). */
+type HostedUrls = Record<string, string>;
+
+type WithImages = { logoUrl: string | null; bannerUrl: string | null; screenshots: { url: string }[] };
+
+const hostedOr = (urls: HostedUrls) => (url: string) => urls[url] ?? url;
+
+/** A listing as the public will see it: each image the hosted copy checked at submit, where there is one. */
+export function withHostedImages<T extends WithImages>(app: T, urls: HostedUrls = {}): T {
+  const hosted = hostedOr(urls);
+  return {
+    ...app,
+    logoUrl: app.logoUrl && hosted(app.logoUrl),
+    bannerUrl: app.bannerUrl && hosted(app.bannerUrl),
+    screenshots: app.screenshots.map((shot) => ({ ...shot, url: hosted(shot.url) })),
+  };
+}
+
+/** An update's changes with each image, before (the live listing's) and after (the update's), shown from its hosted copy. */
+export function changesWithHostedImages(changes: RevisionChange[], urls: { before?: HostedUrls; after?: HostedUrls }): RevisionChange[] {
+  const [before, after] = [hostedOr(urls.before ?? {}), hostedOr(urls.after ?? {})];
+  return changes.map((change) => {
+    if (change.field === "logoUrl" || change.field === "bannerUrl") {
+      return { ...change, before: change.before && before(change.before), after: change.after && after(change.after) };
+    }
+    if (change.field === "screenshots") {
+      return {
+        ...change,
+        before: change.before.map((shot) => ({ ...shot, url: before(shot.url) })),
+        after: change.after.map((shot) => ({ ...shot, url: after(shot.url) })),
+      };
+    }
+    return change;
+  });
+}
