@@ -89,6 +89,16 @@ test("reviewers' and visitors' browsers load a listing's images from the marketp
     expect(await logo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/assets\/[0-9a-f]{64}-w(64|128|256)\.webp$/);
     expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     expect(developerServer.requests.length, "no visit asked the developer's server").toBe(askedBeforeVisits);
+
+    // The developer keeps the URLs they gave, and sees the checked copies beside them.
+    const portal = await browser.newContext({ baseURL });
+    const own = await portal.newPage();
+    await signIn(own, `/developer/apps/${app.id}`, email);
+    const copies = own.getByTestId("hosted-copies");
+    await expect(copies.getByRole("listitem")).toHaveCount(4);
+    await expect(copies).toContainText(`${developerServer.origin}/png/512x512.png`);
+    await expect(copies.getByRole("link", { name: "hosted copy" }).first()).toHaveAttribute("href", new RegExp(`^${marketplace}/assets/`));
+    await portal.close();
   } finally {
     await developerServer.close();
   }

@@ -1,6 +1,7 @@
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { AppForm } from "@/components/portal/apps/app-form";
 import { DeleteListingButton } from "@/components/portal/apps/delete-listing-button";
+import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
@@ -9,11 +10,13 @@ import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
+import { withHostedImages } from "@/lib/apps/hosted-image-views";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
 import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views";
 import type { Developer } from "@/db/schema";
+import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import type { AppStatus } from "@/lib/domain/enums";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { can } from "@/lib/state/machine";
@@ -38,6 +41,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
   const { listing, analytics, revision } = await loadListing(developer, id);
   const canEdit = allows("edit", listing.status);
+  const copies = (await hostedUrlsOf([{ type: "app", id: listing.id }])).get(`app:${listing.id}`) ?? {};
   return (
     <div className="space-y-8">
       <PageTitle back={BACK} title={listing.name}>
@@ -67,8 +71,11 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
         </h2>
         <p className="text-sm text-slate-500">How the listing looks on its public page{canEdit ? " (saved changes only)" : ""}.</p>
         <div className="rounded-2xl border border-slate-200 bg-white p-6">
-          <AppPresentation app={{ ...listing, developer: { name: developer.name, companyName: developer.companyName } }} />
+          <AppPresentation
+            app={withHostedImages({ ...listing, developer: { name: developer.name, companyName: developer.companyName } }, copies)}
+          />
         </div>
+        <HostedCopies copies={copies} />
       </section>
     </div>
   );
