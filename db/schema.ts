@@ -470,6 +470,8 @@ export const hostedAssets = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     createdAt: createdAt(),
+    // Refreshed each time the image is stored again: housekeeping spares what a submit just stored.
+    storedAt: timestamp("stored_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("hosted_assets_hash_is_sha256", sql`${t.hash} ~ '^[0-9a-f]{64}$'`)],
 );

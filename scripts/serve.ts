@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import next from "next";
 
 import { disconnect } from "@/db/client";
+import { stopAssetHousekeeping } from "@/lib/assets/hosted/housekeeping";
 import { stopEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/env";
 import { trustedProxies } from "@/lib/http/client-address";
@@ -63,7 +64,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   const { drained } = dev
     ? (server.closeAllConnections(), await app.close(), { drained: true })
     : await drainServer(server, SHUTDOWN_TIMEOUT_MS);
-  await stopEmailDispatcher();
+  await Promise.all([stopEmailDispatcher(), stopAssetHousekeeping()]);
   await disconnect().catch((error: unknown) => log.warn("closing the database failed", { error }));
   log.info("server stopped", { drained });
   process.exit(0);

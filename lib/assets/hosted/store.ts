@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { hostedAssetFiles, hostedAssets, type HostedAssetFile } from "@/db/schema";
@@ -6,19 +6,22 @@ import { hostedAssetFiles, hostedAssets, type HostedAssetFile } from "@/db/schem
 import type { ProcessedImage } from "./process-image";
 
 /**
- * Stores a checked image and its files; the same bytes stored again (another listing, a resubmit,
- * two submits at once) change nothing: the name is the content's hash.
+ * Stores a checked image and its files. The same bytes stored again (another listing, a resubmit,
+ * two submits at once) add nothing, since the name is the content's hash, but mark it as just
+ * stored, so that housekeeping (./housekeeping.ts) spares it until the submit records its copy.
  */
 export async function storeImage(image: ProcessedImage, executor?: Executor): Promise<void> {
   const db = executor ?? (await getDb());
   await db.transaction(async (tx) => {
-    const [created] = await tx
+    await tx
       .insert(hostedAssets)
       .values({ hash: image.hash, format: image.format, width: image.width, height: image.height })
-      .onConflictDoNothing()
-      .returning({ hash: hostedAssets.hash });
-    if (!created) return;
-    await tx.insert(hostedAssetFiles).values(image.files.map((file) => ({ hash: image.hash, ...file })));
+      .onConflictDoUpdate({ target: hostedAssets.hash, set: { storedAt: sql`now()` } });
+    // The files follow from the bytes: any already there are the same.
+    await tx
+      .insert(hostedAssetFiles)
+      .values(image.files.map((file) => ({ hash: image.hash, ...file })))
+      .onConflictDoNothing();
   });
 }
 

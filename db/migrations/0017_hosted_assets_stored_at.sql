@@ -1,0 +1,1 @@
+ALTER TABLE "hosted_assets" ADD COLUMN "stored_at" timestamp with time zone DEFAULT now() NOT NULL;

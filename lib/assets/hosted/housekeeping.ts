@@ -1,0 +1,105 @@
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { and, eq, lt, notExists, or, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { appRevisions, apps, hostedAssets, listingImageCopies } from "@/db/schema";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+/** How long an unreferenced image is kept: a submit stores its copies a few seconds before it records them. */
+export const UNREFERENCED_GRACE_MS = 24 * 60 * 60 * 1000;
+const INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Removes what no listing version uses any more: the copies of deleted listings and discarded
+ * updates, then every hosted image no copy names that was last stored before `storedBefore` (its
+ * files go with it). Safe to run on any number of processes at once.
+ */
+export async function removeUnreferencedAssets(storedBefore: Date): Promise<{ copies: number; assets: number }> {
+  const db = await getDb();
+  const copies = await db
+    .delete(listingImageCopies)
+    .where(
+      or(
+        and(
+          eq(listingImageCopies.subjectType, "app"),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(apps)
+              .where(eq(apps.id, listingImageCopies.subjectId)),
+          ),
+        ),
+        and(
+          eq(listingImageCopies.subjectType, "revision"),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(appRevisions)
+              .where(eq(appRevisions.id, listingImageCopies.subjectId)),
+          ),
+        ),
+      ),
+    )
+    .returning({ hash: listingImageCopies.hash });
+  const assets = await db
+    .delete(hostedAssets)
+    .where(
+      and(
+        lt(hostedAssets.storedAt, storedBefore),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(listingImageCopies)
+            .where(eq(listingImageCopies.hash, hostedAssets.hash)),
+        ),
+      ),
+    )
+    .returning({ hash: hostedAssets.hash });
+  return { copies: copies.length, assets: assets.length };
+}
+
+/** The worker's hourly sweep (scripts/worker.ts, or the server process with EMAIL_DISPATCHER=in-process), until `signal`. */
+export async function runAssetHousekeeping({
+  signal,
+  intervalMs = INTERVAL_MS,
+}: {
+  signal: AbortSignal;
+  intervalMs?: number;
+}): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      const removed = await removeUnreferencedAssets(new Date(Date.now() - UNREFERENCED_GRACE_MS));
+      if (removed.copies + removed.assets > 0) log.info("unreferenced images removed", removed);
+    } catch (error) {
+      log.error("image housekeeping failed", { error });
+    }
+    await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
+  }
+}
+
+const globalForHousekeeping = globalThis as typeof globalThis & { __assetHousekeeping?: { stop(): Promise<void> } };
+
+/**
+ * The sweep in a server process that does the worker's work itself (EMAIL_DISPATCHER=in-process):
+ * one per process, never during `next build`. Deployments with a separate worker run it there.
+ */
+export function startAssetHousekeeping(): void {
+  const config = env();
+  if (config.isBuild || config.EMAIL_DISPATCHER !== "in-process" || globalForHousekeeping.__assetHousekeeping) return;
+  const controller = new AbortController();
+  const loop = runAssetHousekeeping({ signal: controller.signal });
+  globalForHousekeeping.__assetHousekeeping = {
+    async stop() {
+      controller.abort();
+      await loop;
+      globalForHousekeeping.__assetHousekeeping = undefined;
+    },
+  };
+}
+
+/** Stops this process's sweep, if one runs, after the sweep in progress (server shutdown). */
+export async function stopAssetHousekeeping(): Promise<void> {
+  await globalForHousekeeping.__assetHousekeeping?.stop();
+}
