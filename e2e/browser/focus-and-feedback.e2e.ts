@@ -185,4 +185,13 @@ test("a session that ends mid-edit keeps what was typed and leads back to it aft
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(typed);
   await expect(announced(page)).toHaveCount(0);
+
+  // Signing out forgets unsaved drafts: whoever uses the tab next does not get them.
+  await page.getByLabel("Name", { exact: true }).fill("Typed, then signed out");
+  await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")).length)).toBe(1);
+  // The browser asks before leaving unsaved changes; the person confirms.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
 });

@@ -88,6 +88,13 @@ test("reviewers' and visitors' browsers load a listing's images from the marketp
     await expect(logo).toHaveAttribute("src", new RegExp(`^${marketplace}/assets/[0-9a-f]{64}\\.png$`));
     expect(await logo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/assets\/[0-9a-f]{64}-w(64|128|256)\.webp$/);
     expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // Through the production server the file keeps its own headers (the proxy's page policy does not replace its CSP).
+    const file = await request.get((await logo.getAttribute("src"))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("image/png");
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(file.headers()["content-security-policy"]).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
     expect(developerServer.requests.length, "no visit asked the developer's server").toBe(askedBeforeVisits);
 
     // The developer keeps the URLs they gave, and sees the checked copies beside them.

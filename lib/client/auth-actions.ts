@@ -1,5 +1,7 @@
 "use client";
 
+import { forgetKeptDrafts } from "./use-kept-draft";
+
 /**
  * Sign in and out the way next-auth's own client does (a CSRF token, then a form POST whose answer
  * says where to go), without its 13 KB React client on every public page.
@@ -20,5 +22,7 @@ export function signInWithYapture(callbackUrl: string): Promise<void> {
 }
 
 export function signOut(callbackUrl = "/"): Promise<void> {
+  // Unsaved form drafts belong to the person signing out, not to whoever uses the tab next.
+  forgetKeptDrafts();
   return postToAuth("/api/auth/signout", callbackUrl);
 }

@@ -4,6 +4,17 @@ import { useEffect, useRef } from "react";
 
 import { announce } from "./announce";
 
+const PREFIX = "draft:";
+
+/** Drops every kept draft of this tab (signing out). */
+export function forgetKeptDrafts(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // Storage disabled: there are no drafts.
+  }
+}
+
 /**
  * Keeps a form's unsaved values in this tab's sessionStorage while they differ from what is saved, and
  * brings them back when the form is shown again: after the session ended and the person signed in
@@ -12,7 +23,7 @@ import { announce } from "./announce";
  * `forget()` after a successful save.
  */
 export function useKeptDraft<T>(key: string, values: T, unsaved: boolean, restore: (draft: T) => void): { forget: () => void } {
-  const storageKey = `draft:${key}`;
+  const storageKey = `${PREFIX}${key}`;
   const restored = useRef(false);
   // The values just saved: not kept again as a draft (the form shows them until the page re-renders).
   const forgotten = useRef<string | null>(null);
