@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { liveApp } from "../support/live-app";
+import { draftApp, liveApp } from "../support/live-app";
 import { expectPageHealthy } from "../support/page-checks";
 import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";
@@ -20,29 +20,9 @@ async function expectFocusOn(page: Page, id: string) {
   await expect(page.locator(`#${id}`)).toBeFocused();
 }
 
-/** A verified developer (signed in as `email` in the browser) with a DRAFT listing whose images the app serves. */
-async function developerWithDraft(request: APIRequestContext, baseURL: string, email: string) {
-  const developer = await yaptureHeadersFor(request, email);
-  const admin = await yaptureHeadersFor(request, E2E_ADMIN_EMAIL);
-  expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Focus Journey" } })).status()).toBe(201);
-  const me = (await (await request.get("/api/dev/me", { headers: developer })).json()) as { id: string };
-  expect((await request.post(`/api/admin/developers/${me.id}/verify`, { headers: admin })).status()).toBe(200);
-  const images = `${baseURL}/demo/focus-timer`;
-  const created = await request.post("/api/dev/apps", {
-    headers: developer,
-    data: {
-      name: `Focus Draft ${randomUUID().slice(0, 6)}`,
-      description: "Keeps a focus timer beside every task.",
-      category: "PRODUCTIVITY",
-      environment: "production",
-      logoUrl: `${images}/logo.png`,
-      bannerUrl: `${images}/banner.png`,
-      screenshots: [{ url: `${images}/screenshot-1.png` }, { url: `${images}/screenshot-2.png` }],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as { id: string; name: string };
-}
+/** A verified developer (signed in as `email` in the browser) with a DRAFT listing. */
+const developerWithDraft = async (request: APIRequestContext, baseURL: string, email: string) =>
+  (await draftApp(request, baseURL, email, { name: `Focus Draft ${randomUUID().slice(0, 6)}` })).app;
 
 test("a developer's actions put focus on their result and say what happened", async ({ page, request }) => {
   test.slow();

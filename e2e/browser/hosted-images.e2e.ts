@@ -3,9 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 
 import { startImageServer } from "../../lib/testing/image-server";
+import { draftApp } from "../support/live-app";
 import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";
-import { signIn, yaptureHeadersFor } from "../support/yapture";
+import { signIn } from "../support/yapture";
 
 // A listing whose images live on the developer's own server (another origin): once approved,
 // visitors' browsers load every image from the marketplace's origin and never ask that server.
@@ -33,26 +34,15 @@ test("reviewers' and visitors' browsers load a listing's images from the marketp
   const developerServer = await startImageServer();
   try {
     const email = `hosted-${randomUUID().slice(0, 8)}@example.com`;
-    const developer = await yaptureHeadersFor(request, email);
-    const admin = await yaptureHeadersFor(request, E2E_ADMIN_EMAIL);
-    expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Hosted Images" } })).status()).toBe(201);
-    const me = (await (await request.get("/api/dev/me", { headers: developer })).json()) as { id: string };
-    expect((await request.post(`/api/admin/developers/${me.id}/verify`, { headers: admin })).status()).toBe(200);
     const name = `Hosted Images ${randomUUID().slice(0, 6)}`;
-    const created = await request.post("/api/dev/apps", {
-      headers: developer,
-      data: {
-        name,
-        description: "Every image comes from the developer's own server.",
-        category: "PRODUCTIVITY",
-        environment: "production",
-        logoUrl: `${developerServer.origin}/png/512x512.png`,
-        bannerUrl: `${developerServer.origin}/png/1200x600.png`,
-        screenshots: [{ url: `${developerServer.origin}/png/1280x720.png` }, { url: `${developerServer.origin}/jpeg/1920x1080.jpg` }],
-      },
+    // Every image on the developer's own server, another origin than the marketplace's.
+    const { app, developer, admin } = await draftApp(request, baseURL!, email, {
+      name,
+      description: "Every image comes from the developer's own server.",
+      logoUrl: `${developerServer.origin}/png/512x512.png`,
+      bannerUrl: `${developerServer.origin}/png/1200x600.png`,
+      screenshots: [{ url: `${developerServer.origin}/png/1280x720.png` }, { url: `${developerServer.origin}/jpeg/1920x1080.jpg` }],
     });
-    expect(created.status()).toBe(201);
-    const app = (await created.json()) as { id: string; slug: string };
     expect((await request.post(`/api/dev/apps/${app.id}/submit`, { headers: developer })).status()).toBe(200);
     const askedBeforeVisits = developerServer.requests.length;
     const marketplace = new URL(baseURL!).origin;

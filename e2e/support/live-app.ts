@@ -3,16 +3,17 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN_EMAIL } from "./production-env";
 import { yaptureHeadersFor } from "./yapture";
 
-type Listing = { name: string; description?: string; longDescription?: string; category?: string };
+type Listing = Record<string, unknown> & { name: string };
 
 /**
- * The person signing in with `email` registered, verified, with one approved app (`listing`) whose
- * images the marketplace itself serves; through the API, as a developer and an administrator would.
+ * The person signing in with `email` registered and verified, with one DRAFT listing (`listing`
+ * over a complete one whose images the marketplace itself serves); through the API, as a developer
+ * and an administrator would. The headers act as that developer and as the administrator.
  */
-export async function liveApp(request: APIRequestContext, baseURL: string, email: string, listing: Listing) {
+export async function draftApp(request: APIRequestContext, baseURL: string, email: string, listing: Listing) {
   const developer = await yaptureHeadersFor(request, email);
   const admin = await yaptureHeadersFor(request, E2E_ADMIN_EMAIL);
-  expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Live App Journey" } })).status()).toBe(201);
+  expect((await request.post("/api/dev/register", { headers: developer, data: { name: "Journey Developer" } })).status()).toBe(201);
   const me = (await (await request.get("/api/dev/me", { headers: developer })).json()) as { id: string };
   expect((await request.post(`/api/admin/developers/${me.id}/verify`, { headers: admin })).status()).toBe(200);
   const images = `${baseURL}/demo/focus-timer`;
@@ -29,7 +30,13 @@ export async function liveApp(request: APIRequestContext, baseURL: string, email
     },
   });
   expect(created.status()).toBe(201);
-  const app = (await created.json()) as { id: string; slug: string };
+  const app = (await created.json()) as { id: string; slug: string; name: string };
+  return { app, developer, admin };
+}
+
+/** As draftApp, then submitted and approved: the listing is live. */
+export async function liveApp(request: APIRequestContext, baseURL: string, email: string, listing: Listing) {
+  const { app, developer, admin } = await draftApp(request, baseURL, email, listing);
   expect((await request.post(`/api/dev/apps/${app.id}/submit`, { headers: developer })).status()).toBe(200);
   expect((await request.post(`/api/admin/apps/${app.id}/approve`, { headers: admin })).status()).toBe(200);
   return app;

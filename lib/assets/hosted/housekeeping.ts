@@ -18,30 +18,20 @@ const INTERVAL_MS = 60 * 60 * 1000;
  */
 export async function removeUnreferencedAssets(storedBefore: Date): Promise<{ copies: number; assets: number }> {
   const db = await getDb();
+  // A copy of a version that no longer exists: the listing deleted, or the update discarded.
+  const orphaned = (type: "app" | "revision", table: typeof apps | typeof appRevisions) =>
+    and(
+      eq(listingImageCopies.subjectType, type),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(eq(table.id, listingImageCopies.subjectId)),
+      ),
+    );
   const copies = await db
     .delete(listingImageCopies)
-    .where(
-      or(
-        and(
-          eq(listingImageCopies.subjectType, "app"),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(apps)
-              .where(eq(apps.id, listingImageCopies.subjectId)),
-          ),
-        ),
-        and(
-          eq(listingImageCopies.subjectType, "revision"),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(appRevisions)
-              .where(eq(appRevisions.id, listingImageCopies.subjectId)),
-          ),
-        ),
-      ),
-    )
+    .where(or(orphaned("app", apps), orphaned("revision", appRevisions)))
     .returning({ hash: listingImageCopies.hash });
   const assets = await db
     .delete(hostedAssets)

@@ -8,6 +8,7 @@ import { ruleProblem } from "../image-check";
 import { ImageHeaderReader } from "../image-header";
 
 import { HOSTED_IMAGE_KINDS, HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
+import { slots } from "./slots";
 
 type HostedFile = { variant: string; contentType: string; width: number; height: number; bytes: Buffer };
 
@@ -18,6 +19,9 @@ export type ProcessedImage = { hash: string; format: "png" | "jpeg"; width: numb
 export class ImageRejected extends Error {}
 
 const CONTENT_TYPES = { png: "image/png", jpeg: "image/jpeg" } as const;
+
+/** Images decoding at once in this process (each up to 40 megapixels, ~160 MB while decoded). */
+const DECODING = slots(2);
 
 function decoder(bytes: Buffer) {
   return sharp(bytes, {
@@ -56,18 +60,21 @@ export async function processImage(bytes: Buffer, kind: HostedImageKind): Promis
   if (problem) throw new ImageRejected(problem);
 
   const files: HostedFile[] = [{ variant: "original", contentType: CONTENT_TYPES[metadata.format], width, height, bytes }];
-  try {
-    for (const target of widths) {
-      const { data, info } = await decoder(bytes)
-        .rotate()
-        .resize({ width: target, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      files.push({ variant: `w${target}`, contentType: "image/webp", width: info.width, height: info.height, bytes: data });
+  // Decoding is what takes memory: a bounded number at once per process, whoever submits.
+  await DECODING.run(async () => {
+    try {
+      for (const target of widths) {
+        const { data, info } = await decoder(bytes)
+          .rotate()
+          .resize({ width: target, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+        files.push({ variant: `w${target}`, contentType: "image/webp", width: info.width, height: info.height, bytes: data });
+      }
+    } catch (error) {
+      const reason = error instanceof Error && /timeout/i.test(error.message) ? "took too long to decode" : "could not be decoded";
+      throw new ImageRejected(`${rule.label} ${reason}`);
     }
-  } catch (error) {
-    const reason = error instanceof Error && /timeout/i.test(error.message) ? "took too long to decode" : "could not be decoded";
-    throw new ImageRejected(`${rule.label} ${reason}`);
-  }
+  });
   return { hash: createHash("sha256").update(bytes).digest("hex"), format: metadata.format, width, height, files };
 }
