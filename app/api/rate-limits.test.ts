@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import * as hostedAsset from "@/app/assets/[file]/route";
 import { getDb } from "@/db/client";
+import { processImage } from "@/lib/assets/hosted/process-image";
+import { storeImage } from "@/lib/assets/hosted/store";
 import { generateApiKey } from "@/lib/api-keys/format";
 import { env } from "@/lib/env";
 import { apiKeyHeader } from "@/lib/testing/api-keys";
@@ -12,6 +15,7 @@ import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
 import { environmentForBlock } from "@/lib/testing/environment";
 import { captureLogLines } from "@/lib/testing/log-lines";
 import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { pngBytes } from "@/lib/testing/image-server";
 import { imageServerForFile } from "@/lib/testing/test-file-servers";
 
 import * as adminDevelopers from "./admin/developers/route";
@@ -77,6 +81,17 @@ describe("public reads", () => {
     // A spoofed X-Forwarded-For changes nothing: the key is the address the server resolved.
     expectLimited(await call(listApps.GET, { clientAddress: address, headers: { "x-forwarded-for": "1.2.3.4" } }), "public-read", 3, 60);
     expect((await call(listApps.GET, { clientAddress: "198.51.100.11" })).status).toBe(200);
+  });
+
+  it("count hosted image files too (an original is up to 5 MB read from the database), found or not", async () => {
+    const image = await processImage(pngBytes(512, 512), "logo");
+    await storeImage(image);
+    const address = "198.51.100.14";
+    const get = (file: string) => call(hostedAsset.GET, { clientAddress: address, params: { file } });
+    expectCounted(await get(`${image.hash}-w64.webp`), "public-read", 3, 60, 2);
+    expect((await get(`${"c".repeat(64)}.png`)).status).toBe(404);
+    expect((await get(`${image.hash}.png`)).status).toBe(200);
+    expectLimited(await get(`${image.hash}.png`), "public-read", 3, 60);
   });
 
   it("count every address of an IPv6 /64 as one client", async () => {

@@ -1,10 +1,11 @@
 import { extensionMatches, parseHostedName } from "@/lib/assets/hosted/file-names";
 import { readHostedFile } from "@/lib/assets/hosted/store";
-import { notFound, otherMethods, route } from "@/lib/http";
+import { notFound, otherMethods, publicGet } from "@/lib/http";
 
 // GET /assets/<sha256>[-<variant>].<ext> — a listing image the marketplace checked and hosts. The
-// name is the content's hash, so the answer never changes: cached for a year, immutable.
-export const GET = route<{ file: string }>(async ({ request, params }) => {
+// name is the content's hash, so the answer never changes: cached for a year, immutable. Counted
+// against the public read limit per client (a file is up to 5 MB read from the database).
+export const GET = publicGet<{ file: string }>(async ({ request, params }) => {
   const wanted = parseHostedName(params.file);
   const file = wanted ? await readHostedFile(wanted.hash, wanted.variant) : undefined;
   if (!wanted || !file || !extensionMatches(file.contentType, wanted.extension)) throw notFound("asset");
