@@ -208,6 +208,11 @@ export const apps = pgTable(
     // was submitted (lib/assets/hosted/listing-copies.ts): what the public reads show.
     hostedLogoUrl: text("hosted_logo_url"),
     hostedBannerUrl: text("hosted_banner_url"),
+    // The long description with each image pointing at its hosted copy; null when it shows none.
+    hostedLongDescription: text("hosted_long_description"),
+    // When the worker last tried to copy the images of a version submitted before images were
+    // hosted (lib/assets/hosted/backfill.ts): its claim, and a failure's retry a day later.
+    imageCopyTriedAt: optionalTime("image_copy_tried_at"),
     websiteUrl: text("website_url"),
     oauthClientId: text("oauth_client_id"),
     status: appStatus("status").notNull().default("DRAFT"),
@@ -349,6 +354,8 @@ export const appRevisions = pgTable(
     oauthClientId: text("oauth_client_id"),
     // Copied into app_screenshots when the revision is approved; until then they are the revision's own.
     screenshots: jsonb("screenshots").$type<{ url: string; caption: string | null; position: number }[]>().notNull(),
+    // As apps.image_copy_tried_at, for an update submitted before images were hosted.
+    imageCopyTriedAt: optionalTime("image_copy_tried_at"),
     notes: text("notes"),
     rejection: jsonb("rejection").$type<AppRejection>(),
     submittedAt: optionalTime("submitted_at"),

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
+import { withHostedMarkdownImages } from "@/lib/assets/hosted/markdown-images";
+
 import { Markdown } from "./markdown";
 
 const render = (source: string) => renderToStaticMarkup(<Markdown source={source} />);
@@ -101,19 +103,56 @@ describe("Markdown shows no image from outside the marketplace", () => {
   });
 
   it.each([
-    ["a backslash, which browsers read as a slash", "![pixel](/\\tracker.example/p.png)"],
-    ["a tab, which browsers drop", "![pixel](</\t/tracker.example/p.png>)"],
-  ])("%s is percent-encoded: the image stays a path on the marketplace", (_form, source) => {
-    const sources = imageSources(render(source));
-    expect(sources).toHaveLength(1);
-    expect(new URL(sources[0]!, "https://marketplace.example/apps/x").host).toBe("marketplace.example");
+    ["a backslash, which browsers read as a slash", `![pixel](/\\tracker.example/assets/${HASH}.png)`],
+    ["a tab, which browsers drop", `![pixel](</\t/tracker.example/assets/${HASH}.png>)`],
+  ])("%s: not mistaken for a hosted copy", (_form, source) => {
+    expect(imageSources(render(source))).toEqual([]);
+  });
+});
+
+const HASH = "ab".repeat(32);
+
+describe("Markdown shows the hosted copies checked at submit, from this origin", () => {
+  it("shows a copy's absolute URL (as the submit writes it) by its path, lazily", () => {
+    const html = render(`![diagram](https://marketplace.example/assets/${HASH}.png "Flow")`);
+    expect(imageSources(html)).toEqual([`/assets/${HASH}.png`]);
+    expect(html).toMatch(/<img [^>]*loading="lazy"/);
   });
 
-  it("keeps images that are paths on the marketplace", () => {
-    expect(imageSources(render("![logo](/brand/logo.png) ![shot](shots/one.png) ![q](?v=1)"))).toEqual([
-      "/brand/logo.png",
-      "shots/one.png",
-      "?v=1",
+  it("shows hosted paths, variants included", () => {
+    expect(imageSources(render(`![a](/assets/${HASH}.jpg) ![b](/assets/${HASH}-w640.webp)`))).toEqual([
+      `/assets/${HASH}.jpg`,
+      `/assets/${HASH}-w640.webp`,
     ]);
+  });
+
+  it.each([
+    ["another path on the marketplace", "![logo](/brand/logo.png)", "/brand/logo.png"],
+    ["a relative path", "![shot](shots/one.png)", "shots/one.png"],
+    ["a hosted name with a query", `![q](/assets/${HASH}.png?v=1)`, `/assets/${HASH}.png?v=1`],
+    ["a name no hosted file has", "![x](/assets/abc.png)", "/assets/abc.png"],
+  ])("%s is a link, not an image", (_what, source, href) => {
+    const html = render(source);
+    expect(imageSources(html)).toEqual([]);
+    expect(links(html).map((link) => link.href)).toEqual([href]);
+  });
+});
+
+describe("a long description as the submit rewrote it", () => {
+  const COPY = `https://marketplace.example/assets/${HASH}.png`;
+
+  it("shows the copy in place of the developer's image, and nothing else", () => {
+    const hosted = withHostedMarkdownImages(`Intro ![Flow *chart*](${PIXEL} "Flow") and ![other](https://b.example/2.png)`, { [PIXEL]: COPY });
+    expect(imageSources(render(hosted))).toEqual([`/assets/${HASH}.png`]);
+    expect(links(render(hosted))).toEqual([{ href: "https://b.example/2.png", text: "other" }]);
+  });
+
+  it("keeps alt text that looks like markup plain, in a table cell inside a link", () => {
+    const source = `| a | b |\n| - | - |\n| [![x \\| y\\] *z*](${PIXEL})](https://app.example) | c |`;
+    const html = render(withHostedMarkdownImages(source, { [PIXEL]: COPY }));
+    expect(html).toContain("<td>");
+    expect(imageSources(html)).toEqual([`/assets/${HASH}.png`]);
+    expect(html).toContain('alt="x | y] z"');
+    expect(links(html).map((link) => link.href)).toEqual(["https://app.example"]);
   });
 });

@@ -1,9 +1,10 @@
+import { withHostedMarkdownImages } from "@/lib/assets/hosted/markdown-images";
 import type { RevisionChange } from "@/lib/validation/responses";
 
 /** Hosted copies by the developer's URL they were made from (`hostedUrlsOf`). */
 type HostedUrls = Record<string, string>;
 
-type WithImages = { logoUrl: string | null; bannerUrl: string | null; screenshots: { url: string }[] };
+type WithImages = { logoUrl: string | null; bannerUrl: string | null; longDescription?: string | null; screenshots: { url: string }[] };
 
 const hostedOr = (urls: HostedUrls) => (url: string) => urls[url] ?? url;
 
@@ -14,6 +15,7 @@ export function withHostedImages<T extends WithImages>(app: T, urls: HostedUrls 
     ...app,
     logoUrl: app.logoUrl && hosted(app.logoUrl),
     bannerUrl: app.bannerUrl && hosted(app.bannerUrl),
+    ...(app.longDescription ? { longDescription: withHostedMarkdownImages(app.longDescription, urls) } : {}),
     screenshots: app.screenshots.map((shot) => ({ ...shot, url: hosted(shot.url) })),
   };
 }

@@ -14,6 +14,8 @@ import { apps, developers } from "@/db/schema";
 /** What the public sees of an image: the hosted copy checked at submit, or (listings from before hosting) the developer's URL. */
 export const publicLogoUrl = sql<string | null>`coalesce(${apps.hostedLogoUrl}, ${apps.logoUrl})`;
 export const publicBannerUrl = sql<string | null>`coalesce(${apps.hostedBannerUrl}, ${apps.bannerUrl})`;
+/** The long description with its images pointing at their hosted copies, where it shows any. */
+export const publicLongDescription = sql<string | null>`coalesce(${apps.hostedLongDescription}, ${apps.longDescription})`;
 
 /** An instant as `Date.toISOString()` writes it: UTC, milliseconds, `Z`. */
 const isoTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -34,7 +36,7 @@ export const publicAppCardJson: SQL<string> = sql<string>`json_build_object(
 /** One public app's JSON text, for a query that joins `apps` to its developer. */
 export const publicAppJson: SQL<string> = sql<string>`json_build_object(
     'slug', ${apps.slug}, 'name', ${apps.name}, 'description', ${apps.description},
-    'longDescription', ${apps.longDescription}, 'category', ${apps.category}, 'environment', ${apps.environment},
+    'longDescription', ${publicLongDescription}, 'category', ${apps.category}, 'environment', ${apps.environment},
     'logoUrl', ${publicLogoUrl}, 'bannerUrl', ${publicBannerUrl}, 'websiteUrl', ${apps.websiteUrl},
     'screenshots', ${apps.publicScreenshots}, 'featured', ${apps.featured}, 'installCount', ${apps.installCount},
     'version', ${apps.version}, 'changelog', ${changelogJson},

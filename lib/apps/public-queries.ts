@@ -13,7 +13,7 @@ import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./public-search";
 import { publicOrder, resolveSort } from "./public-sort";
-import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl } from "./public-json";
+import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl, publicLongDescription } from "./public-json";
 import { screenshotsOf } from "./screenshots";
 import type { PublicAppCard, PublicAppRow } from "./views";
 
@@ -33,7 +33,7 @@ const publicColumns = {
     slug: apps.slug,
     name: apps.name,
     description: apps.description,
-    longDescription: apps.longDescription,
+    longDescription: publicLongDescription,
     category: apps.category,
     environment: apps.environment,
     logoUrl: publicLogoUrl,

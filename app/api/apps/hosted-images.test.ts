@@ -62,3 +62,48 @@ describe("what visitors see of a listing's images", () => {
     expect((await get(created.id)).body.logoUrl).toBe(`${images.origin}${logoPath}`);
   });
 });
+
+describe("the images of a listing's long description", () => {
+  it("are copied at submit and shown from the copies: the public markdown points at them, the developer's keeps their URLs", async () => {
+    const diagramPath = `/swap/${randomUUID()}/diagram.png`;
+    const diagram = pngBytes(800, 400);
+    images.replace(diagramPath, diagram, "image/png");
+    const diagramUrl = `${images.origin}${diagramPath}`;
+    const longDescription = `## How it works\n\n![The flow](${diagramUrl} "Flow")\n\nThen [a link](${diagramUrl}).`;
+    const created = await createApp({ name: `Described ${randomUUID().slice(0, 8)}`, longDescription });
+    expect((await doSubmit(created.id)).status).toBe(200);
+    expect((await admin.post(approve.POST, created.id)).status).toBe(200);
+
+    const shown = (await call(publicApp.GET, { params: { slug: created.slug } })).body;
+    const copy = /!\[The flow\]\(<([^>]+)> "Flow"\)/.exec(shown.longDescription)?.[1];
+    expect(copy).toMatch(hostedUrl());
+    expect(shown.longDescription).toBe(longDescription.replace(`![The flow](${diagramUrl} "Flow")`, `![The flow](<${copy}> "Flow")`));
+    expect((await storedBytes(copy!)).equals(diagram)).toBe(true);
+
+    images.replace(diagramPath, pngBytes(64, 64), "image/png");
+    expect((await call(publicApp.GET, { params: { slug: created.slug } })).body.longDescription).toBe(shown.longDescription);
+    expect((await get(created.id)).body.longDescription).toBe(longDescription);
+  });
+
+  it("refuse the submit, naming the long description and the image, when one is not an image", async () => {
+    const created = await createApp({
+      name: `Broken ${randomUUID().slice(0, 8)}`,
+      longDescription: `Fine ![a](${images.origin}/png/800x400.png)\n\nBroken ![b](${images.origin}/not-found.png)`,
+    });
+    const response = await doSubmit(created.id);
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("asset_invalid");
+    expect(response.body.errors).toEqual([
+      { path: "longDescription", code: "asset_invalid", message: `image 2 (${images.origin}/not-found.png) returned HTTP 404` },
+    ]);
+  });
+
+  it("refuse more than 10 images in a long description before fetching any", async () => {
+    const many = Array.from({ length: 11 }, (_, index) => `![${index}](${images.origin}/never-fetched/${index}.png)`).join("\n\n");
+    const created = await createApp({ name: `Many ${randomUUID().slice(0, 8)}`, longDescription: many });
+    const response = await doSubmit(created.id);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: "asset_invalid", detail: "longDescription: may show at most 10 images (it has 11)" });
+    expect(images.requests.filter((path) => path.startsWith("/never-fetched/"))).toEqual([]);
+  });
+});

@@ -23,10 +23,14 @@ async function download(url: string, policy: FetchPolicy): Promise<Buffer> {
  * Downloads a listing's image, checks it by decoding it, and stores it with its variants: the
  * hosted copy's hash, or what is wrong with the image (for the field's `asset_invalid` error).
  */
-export async function copyImage(url: string, kind: HostedImageKind, policy: FetchPolicy): Promise<{ hash: string } | { problem: string }> {
-  const { label } = HOSTED_IMAGE_KINDS[kind].rule;
+export async function copyImage(
+  url: string,
+  kind: HostedImageKind,
+  policy: FetchPolicy,
+  label: string = HOSTED_IMAGE_KINDS[kind].rule.label,
+): Promise<{ hash: string } | { problem: string }> {
   try {
-    const processed = await processImage(await download(url, policy), kind);
+    const processed = await processImage(await download(url, policy), kind, label);
     await storeImage(processed);
     return { hash: processed.hash };
   } catch (error) {

@@ -2,10 +2,10 @@ import { IMAGE_RULES, type ImageRule } from "@/lib/domain/image-rules";
 
 /**
  * The hard limits on copying a listing's images (docs/assets.md): what one image may weigh as
- * downloaded, how long decoding it may take, and how many images one listing version may hold.
+ * downloaded, how long decoding it may take, and how many images a long description may show (a listing's own are bounded by its schema).
  * Pixels are bounded by IMAGE_SIZE_LIMIT (40 megapixels), which the decoder enforces as well.
  */
-export const HOSTED_IMAGE_LIMITS = { bytes: 5 * 1024 * 1024, decodeSeconds: 10, perListing: 20 } as const;
+export const HOSTED_IMAGE_LIMITS = { bytes: 5 * 1024 * 1024, decodeSeconds: 10, descriptionImages: 10 } as const;
 
 /** What a hosted image is for: its rule, and the widths of the WebP variants the pages use. */
 export const HOSTED_IMAGE_KINDS = {

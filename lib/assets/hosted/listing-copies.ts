@@ -11,22 +11,41 @@ import type { FetchPolicy } from "../safe-fetch";
 import { copyImage } from "./copy-image";
 import { hostedPath } from "./file-names";
 import { HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
+import { markdownImageUrls, withHostedMarkdownImages } from "./markdown-images";
 
 /** One image of a listing version, copied and checked: its field, the developer's URL and the hosted copy. */
 export type ImageCopy = { field: string; sourceUrl: string; hash: string };
 
 type Subject = { type: "app" | "revision"; id: string };
 
-type ListingImage = { field: string; url: string; kind: HostedImageKind };
+/** One image to copy: the copy's field, where an error about it points (`path`), and how it is named there. */
+type ListingImage = { field: string; path: string; url: string; kind: HostedImageKind; label?: string };
+
+const DESCRIPTION_IMAGE = /^longDescription\.images\[\d+\]$/;
 
 function imagesOf({ app, screenshots }: ListingImages): ListingImage[] {
   const images: ListingImage[] = [];
-  if (app.logoUrl) images.push({ field: "logoUrl", url: app.logoUrl, kind: "logo" });
-  if (app.bannerUrl) images.push({ field: "bannerUrl", url: app.bannerUrl, kind: "banner" });
+  if (app.logoUrl) images.push({ field: "logoUrl", path: "logoUrl", url: app.logoUrl, kind: "logo" });
+  if (app.bannerUrl) images.push({ field: "bannerUrl", path: "bannerUrl", url: app.bannerUrl, kind: "banner" });
   [...screenshots]
     .sort((a, b) => a.position - b.position)
-    .forEach((shot, index) => images.push({ field: `screenshots[${index}].url`, url: shot.url, kind: "screenshot" }));
-  return images.slice(0, HOSTED_IMAGE_LIMITS.perListing);
+    .forEach((shot, index) => {
+      const field = `screenshots[${index}].url`;
+      images.push({ field, path: field, url: shot.url, kind: "screenshot" });
+    });
+  markdownImageUrls(app.longDescription).forEach((url, index) =>
+    images.push({ field: `longDescription.images[${index}]`, path: "longDescription", url, kind: "description", label: `image ${index + 1} (${url})` }),
+  );
+  return images;
+}
+
+function assertWithinCount(images: ListingImage[]): void {
+  const described = images.filter((image) => image.kind === "description").length;
+  if (described > HOSTED_IMAGE_LIMITS.descriptionImages) {
+    throwAssetErrors([
+      { path: "longDescription", problem: `may show at most ${HOSTED_IMAGE_LIMITS.descriptionImages} images (it has ${described})` },
+    ]);
+  }
 }
 
 /**
@@ -37,8 +56,11 @@ function imagesOf({ app, screenshots }: ListingImages): ListingImage[] {
 export function copyListingImages(policy: FetchPolicy = assetFetchPolicy()) {
   return async (listing: ListingImages): Promise<ImageCopy[]> => {
     const images = imagesOf(listing);
-    const results = await Promise.all(images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, policy) })));
-    throwAssetErrors(results.map(({ image, copied }) => ({ path: image.field, problem: "problem" in copied ? copied.problem : null })));
+    assertWithinCount(images);
+    const results = await Promise.all(
+      images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, policy, image.label) })),
+    );
+    throwAssetErrors(results.map(({ image, copied }) => ({ path: image.path, problem: "problem" in copied ? copied.problem : null })));
     return results.map(({ image, copied }) => ({ field: image.field, sourceUrl: image.url, hash: (copied as { hash: string }).hash }));
   };
 }
@@ -78,7 +100,7 @@ const hostedUrl = (hash: string, format: "png" | "jpeg") =>
  */
 export async function publishImageCopies(tx: Executor, appId: string): Promise<void> {
   const copies = await tx
-    .select({ field: listingImageCopies.field, hash: listingImageCopies.hash, format: hostedAssets.format })
+    .select({ field: listingImageCopies.field, sourceUrl: listingImageCopies.sourceUrl, hash: listingImageCopies.hash, format: hostedAssets.format })
     .from(listingImageCopies)
     .innerJoin(hostedAssets, eq(hostedAssets.hash, listingImageCopies.hash))
     .where(and(eq(listingImageCopies.subjectType, "app"), eq(listingImageCopies.subjectId, appId)));
@@ -86,9 +108,15 @@ export async function publishImageCopies(tx: Executor, appId: string): Promise<v
     const copy = copies.find((each) => each.field === field);
     return copy ? hostedUrl(copy.hash, copy.format) : null;
   };
+  const descriptionCopies = copies.filter((copy) => DESCRIPTION_IMAGE.test(copy.field));
+  const [app] = await tx.select({ longDescription: apps.longDescription }).from(apps).where(eq(apps.id, appId));
+  const hostedLongDescription =
+    app?.longDescription && descriptionCopies.length > 0
+      ? withHostedMarkdownImages(app.longDescription, Object.fromEntries(descriptionCopies.map((copy) => [copy.sourceUrl, hostedUrl(copy.hash, copy.format)])))
+      : null;
   await tx
     .update(apps)
-    .set({ hostedLogoUrl: urlOf("logoUrl"), hostedBannerUrl: urlOf("bannerUrl") })
+    .set({ hostedLogoUrl: urlOf("logoUrl"), hostedBannerUrl: urlOf("bannerUrl"), hostedLongDescription })
     .where(eq(apps.id, appId));
   const screenshots = await tx
     .select({ id: appScreenshots.id, hostedUrl: appScreenshots.hostedUrl })

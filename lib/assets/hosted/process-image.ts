@@ -37,8 +37,9 @@ function decoder(bytes: Buffer) {
  * rule, and makes the sized WebP variants (never wider than the original). The original bytes
  * are kept as they came: what a visitor gets is exactly what was checked.
  */
-export async function processImage(bytes: Buffer, kind: HostedImageKind): Promise<ProcessedImage> {
-  const { rule, widths } = HOSTED_IMAGE_KINDS[kind];
+export async function processImage(bytes: Buffer, kind: HostedImageKind, label?: string): Promise<ProcessedImage> {
+  const { widths } = HOSTED_IMAGE_KINDS[kind];
+  const rule = { ...HOSTED_IMAGE_KINDS[kind].rule, label: label ?? HOSTED_IMAGE_KINDS[kind].rule.label };
   // The header first, as the submit check always read it: an image that claims an absurd size is
   // refused for that size, by name, before libvips is given a byte.
   const header = new ImageHeaderReader();
