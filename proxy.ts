@@ -19,8 +19,8 @@ import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 // limit, the 503 page while the database is unreachable, and the session's renewal. Next reads the nonce from the
 // request's Content-Security-Policy header and puts it on its own scripts.
 export async function proxy(request: NextRequest): Promise<Response> {
-  const headers = deploymentSecurityHeaders();
   if (!isDecodablePath(new URL(request.url).pathname)) {
+    const headers = deploymentSecurityHeaders();
     // A path Next cannot decode names nothing: 404 problem+json, like a malformed id (docs/api.md).
     const requestId = requestIdFor(request);
     const response = problemResponse(
@@ -30,6 +30,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     for (const [name, value] of Object.entries({ ...headers, [REQUEST_ID_HEADER]: requestId })) response.headers.set(name, value);
     return response;
   }
+  const headers = deploymentSecurityHeaders(request.nextUrl.pathname);
   const page = rendersPage(request.nextUrl.pathname);
   const limits = page ? await countPageRequest(request) : {};
   if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);

@@ -2,7 +2,11 @@
 // With the embedded database, stop `npm run dev` first: PGlite allows one process at a time.
 import { disconnect } from "@/db/client";
 import { seedDemoData } from "@/db/seed";
+import { hostDemoImages } from "@/lib/assets/hosted/demo-images";
 
 const result = await seedDemoData();
-console.log(result.seeded ? `seeded ${result.apps} demo apps` : "demo data already present; nothing to do");
+if (result.seeded) {
+  const images = await hostDemoImages();
+  console.log(`seeded ${result.apps} demo apps; hosted the images of ${images.copied} (${images.failed} failed)`);
+} else console.log("demo data already present; nothing to do");
 await disconnect();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { newNonce, securityHeaders, type SecurityOptions } from "./headers";
 
-const production: SecurityOptions = { nonce: "bm9uY2Vub25jZW5vbmNl", https: true, development: false, httpImages: false };
+const production: SecurityOptions = { nonce: "bm9uY2Vub25jZW5vbmNl", https: true, development: false, developerImages: false, httpImages: false };
 const directives = (options: SecurityOptions) => securityHeaders(options)["content-security-policy"]!.split("; ");
 
 describe("securityHeaders", () => {
@@ -11,7 +11,7 @@ describe("securityHeaders", () => {
       "default-src 'self'",
       "script-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl' 'strict-dynamic'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' https: data:",
+      "img-src 'self' data:",
       "font-src 'self'",
       "connect-src 'self'",
       "object-src 'none'",
@@ -37,12 +37,17 @@ describe("securityHeaders", () => {
     expect(securityHeaders({ ...production, https: false })).not.toHaveProperty("strict-transport-security");
   });
 
-  it("allows eval only in development, and http: images only where private image fetching is on", () => {
+  it("allows eval only in development", () => {
     expect(directives(production).join("; ")).not.toContain("unsafe-eval");
     expect(directives({ ...production, development: true })).toContain(
       "script-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl' 'strict-dynamic' 'unsafe-eval'",
     );
-    expect(directives({ ...production, httpImages: true })).toContain("img-src 'self' https: data: http:");
+  });
+
+  it("allows images from elsewhere only on the developer portal's pages, http: only where private image fetching is on", () => {
+    expect(directives({ ...production, httpImages: true })).toContain("img-src 'self' data:");
+    expect(directives({ ...production, developerImages: true })).toContain("img-src 'self' https: data:");
+    expect(directives({ ...production, developerImages: true, httpImages: true })).toContain("img-src 'self' https: data: http:");
   });
 });
 

@@ -20,19 +20,22 @@ export async function startServerProcess(): Promise<void> {
     const connection = await connect();
     log.info("database ready", { kind: connection.kind });
     (await import("@/lib/email/dispatcher-loop")).startEmailDispatcher();
-    (await import("@/lib/assets/hosted/housekeeping")).startAssetHousekeeping();
     if (!env().MIGRATE_ON_START) {
       const { applied, expected } = await migrationProgress();
       if (applied < expected) {
         // Not ready (/api/ready answers 503) until `npm run db:migrate` has run; then ready without a restart.
         log.warn("database schema is behind and MIGRATE_ON_START is false: run npm run db:migrate", { applied, expected });
+        (await import("@/lib/assets/hosted/housekeeping")).startAssetHousekeeping();
         return;
       }
     }
     if (env().seedOnEmpty && (await isDatabaseEmpty())) {
       const result = await seedDemoData();
-      log.info("seeded demo data", { apps: result.apps });
+      const images = await (await import("@/lib/assets/hosted/demo-images")).hostDemoImages();
+      log.info("seeded demo data", { apps: result.apps, imagesCopied: images });
     }
+    // After the seed: its images are hosted from the files above, not fetched by the sweep.
+    (await import("@/lib/assets/hosted/housekeeping")).startAssetHousekeeping();
   } catch (error) {
     log.error("start-up failed", { error });
   }

@@ -1,4 +1,9 @@
 import type { Sql } from "postgres";
+import sharp from "sharp";
+
+import { hostedPath } from "@/lib/assets/hosted/file-names";
+import type { HostedImageKind } from "@/lib/assets/hosted/limits";
+import { processImage } from "@/lib/assets/hosted/process-image";
 
 import { ADJECTIVES, AUDIENCES, NOUNS, PROSE_WORDS, RARE_WORDS, TOOLS, VERBS } from "./vocabulary";
 
@@ -37,8 +42,26 @@ const PROSE_WORD = `vocabulary.p[floor(exp(random() * ln(array_length(vocabulary
 /** Two sentences per app, between 2,000 and MAX_PROSE_SENTENCES. */
 const proseSentencesFor = (apps: number) => Math.min(MAX_PROSE_SENTENCES, Math.max(2_000, apps * 2));
 
-/** Seeds `apps` approved apps of BENCH_DEVELOPERS verified developers; deterministic for a given count. */
-export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
+/** A hosted image as a submit stores it (checked, with its variants): one per kind, shared by every app. */
+async function hostedImage(kind: Exclude<HostedImageKind, "description">, width: number, height: number) {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  return processImage(bytes, kind);
+}
+
+/**
+ * Seeds `apps` approved apps of BENCH_DEVELOPERS verified developers, their images hosted as their
+ * submits would have left them (copies recorded, public URLs on `origin`, the server's APP_URL);
+ * deterministic for a given count.
+ */
+export async function seedCatalogue(sql: Sql, apps: number, { origin }: { origin: string }): Promise<void> {
+  const images = {
+    logo: await hostedImage("logo", 512, 512),
+    banner: await hostedImage("banner", 1200, 600),
+    screenshot: await hostedImage("screenshot", 1280, 720),
+  };
+  const urlOf = (image: (typeof images)[keyof typeof images]) => `${origin}${hostedPath(image.hash, "original", "image/png")}`;
   await sql.begin(async (tx) => {
     // A bulk load, as pg_restore does it: the row triggers that keep apps.public and the public
     // counts would update one count cell per inserted app (100,000 versions of 60 rows in one
@@ -91,22 +114,36 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
         from words, generate_series(1, ${apps}) as i
       )
       insert into apps (developer_id, slug, name, description, long_description, category, environment, logo_url, banner_url,
+                        hosted_logo_url, hosted_banner_url,
                         website_url, status, public, featured, install_count, review_count, rating_sum, published_at, submitted_at, created_at, updated_at,
                         public_screenshots)
       select developer_id, slugs.slug, name, description, long_description,
              category::app_category, environment::app_environment,
              'https://cdn.example.com/bench/' || i || '/logo.png', 'https://cdn.example.com/bench/' || i || '/banner.png',
+             ${urlOf(images.logo)}, ${urlOf(images.banner)},
              'https://app-' || i || '.example.com', 'APPROVED', true, random() < 0.02,
              floor(power(random(), 4) * 100000)::int, review_count, review_count + round(random() * 4 * review_count)::int,
              published_at, published_at - interval '2 days', published_at - interval '5 days', published_at,
-             (select json_agg(json_build_object('url', ${tx.unsafe(SCREENSHOT_URL)}, 'caption', ${tx.unsafe(SCREENSHOT_CAPTION)}, 'order', position) order by position)
+             (select json_agg(json_build_object('url', ${urlOf(images.screenshot)}::text, 'caption', ${tx.unsafe(SCREENSHOT_CAPTION)}, 'order', position) order by position)
               from generate_series(0, 2) as position)
       from drafts, lateral (select lower(replace(name, ' ', '-')) || '-' || i as slug) as slugs`;
     await tx`
-      insert into app_screenshots (app_id, url, caption, position)
-      select id, ${tx.unsafe(SCREENSHOT_URL)}, ${tx.unsafe(SCREENSHOT_CAPTION)}, position
+      insert into app_screenshots (app_id, url, hosted_url, caption, position)
+      select id, ${tx.unsafe(SCREENSHOT_URL)}, ${urlOf(images.screenshot)}, ${tx.unsafe(SCREENSHOT_CAPTION)}, position
       from apps, generate_series(0, 2) as position
       where slug ~ '-[0-9]+$'`;
+    for (const image of Object.values(images)) {
+      await tx`insert into hosted_assets (hash, format, width, height) values (${image.hash}, ${image.format}, ${image.width}, ${image.height})`;
+      for (const file of image.files) {
+        await tx`insert into hosted_asset_files (hash, variant, content_type, width, height, bytes)
+                 values (${image.hash}, ${file.variant}, ${file.contentType}, ${file.width}, ${file.height}, ${file.bytes})`;
+      }
+    }
+    await tx`
+      insert into listing_image_copies (subject_type, subject_id, field, source_url, hash)
+      select 'app', id, 'logoUrl', logo_url, ${images.logo.hash} from apps
+      union all select 'app', id, 'bannerUrl', banner_url, ${images.banner.hash} from apps
+      union all select 'app', app_id, 'screenshots[' || position || '].url', url, ${images.screenshot.hash} from app_screenshots`;
     await tx`
       insert into reviews (app_id, yapture_user_id, author_name, rating, title, body, created_at, updated_at)
       select id, 'bench-reviewer-' || n, 'Reviewer ' || n,
@@ -127,7 +164,7 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
                              where a.public and (a.category, a.environment, a.featured) = (c.category, c.environment, c.featured)))
          + (select count(*)::int from apps a
             where a.public_screenshots::text is distinct from (
-              select json_agg(json_build_object('url', s.url, 'caption', s.caption, 'order', s.position) order by s.position)::text
+              select json_agg(json_build_object('url', coalesce(s.hosted_url, s.url), 'caption', s.caption, 'order', s.position) order by s.position)::text
               from app_screenshots s where s.app_id = a.id)) as wrong`;
   if (check!.wrong > 0)
     throw new Error(`seed: ${check!.wrong} apps, count cells or screenshot lists disagree with what the triggers would write`);

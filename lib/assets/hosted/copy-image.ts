@@ -1,3 +1,4 @@
+import { assetFetchPolicy } from "../image-check";
 import { AssetFetchError, streamPrefix, type FetchPolicy } from "../safe-fetch";
 
 import { HOSTED_IMAGE_KINDS, HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
@@ -6,7 +7,15 @@ import { storeImage } from "./store";
 
 const MEGABYTE = 1024 * 1024;
 
-/** The whole file at `url`, under the SSRF policy, refused past HOSTED_IMAGE_LIMITS.bytes. */
+/** Where an image's bytes come from: the whole file at `url`, or an AssetFetchError saying why not. */
+export type ImageSource = (url: string) => Promise<Buffer>;
+
+/** Downloads under the SSRF policy, refused past HOSTED_IMAGE_LIMITS.bytes: how a submit gets a listing's images. */
+export const webImages =
+  (policy: FetchPolicy = assetFetchPolicy()): ImageSource =>
+  (url) =>
+    download(url, policy);
+
 async function download(url: string, policy: FetchPolicy): Promise<Buffer> {
   const chunks: Buffer[] = [];
   // One byte over the limit is how a file too large is told from one exactly at it.
@@ -26,11 +35,11 @@ async function download(url: string, policy: FetchPolicy): Promise<Buffer> {
 export async function copyImage(
   url: string,
   kind: HostedImageKind,
-  policy: FetchPolicy,
+  source: ImageSource,
   label: string = HOSTED_IMAGE_KINDS[kind].rule.label,
 ): Promise<{ hash: string } | { problem: string }> {
   try {
-    const processed = await processImage(await download(url, policy), kind, label);
+    const processed = await processImage(await source(url), kind, label);
     await storeImage(processed);
     return { hash: processed.hash };
   } catch (error) {

@@ -7,7 +7,7 @@ import { pngBytes, startImageServer } from "@/lib/testing/image-server";
 
 import { assetFetchPolicy } from "../image-check";
 
-import { copyImage } from "./copy-image";
+import { copyImage, webImages } from "./copy-image";
 import { hostedPath } from "./file-names";
 import { ImageRejected, processImage } from "./process-image";
 import { storeImage } from "./store";
@@ -128,17 +128,17 @@ describe("copying a listing's image from the developer's server", () => {
     const server = await startImageServer();
     try {
       const policy = assetFetchPolicy({ protocols: ["http:"], isAllowedAddress: () => true });
-      const copied = await copyImage(`${server.origin}/png/1280x720.png`, "screenshot", policy);
+      const copied = await copyImage(`${server.origin}/png/1280x720.png`, "screenshot", webImages(policy));
       expect(copied).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const res = await call(GET, { params: { file: `${(copied as { hash: string }).hash}.png` } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-length")).toBe(String(pngBytes(1280, 720).length));
 
-      expect(await copyImage(`${server.origin}/png/1280x700.png`, "screenshot", policy)).toEqual({
+      expect(await copyImage(`${server.origin}/png/1280x700.png`, "screenshot", webImages(policy))).toEqual({
         problem: "screenshot must be at least 1280×720 pixels (it is 1280×700)",
       });
-      expect(await copyImage(`${server.origin}/missing.png`, "logo", policy)).toEqual({ problem: "logo returned HTTP 404" });
-      expect(await copyImage(`${server.origin}/png/1280x720.png`, "logo", assetFetchPolicy({ protocols: ["https:"] }))).toEqual({
+      expect(await copyImage(`${server.origin}/missing.png`, "logo", webImages(policy))).toEqual({ problem: "logo returned HTTP 404" });
+      expect(await copyImage(`${server.origin}/png/1280x720.png`, "logo", webImages(assetFetchPolicy({ protocols: ["https:"] })))).toEqual({
         problem: expect.stringMatching(/^logo /),
       });
     } finally {

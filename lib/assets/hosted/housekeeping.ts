@@ -7,6 +7,8 @@ import { appRevisions, apps, hostedAssets, listingImageCopies } from "@/db/schem
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
+import { copyImagesSubmittedBeforeHosting } from "./backfill";
+
 /** How long an unreferenced image is kept: a submit stores its copies a few seconds before it records them. */
 export const UNREFERENCED_GRACE_MS = 24 * 60 * 60 * 1000;
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -50,7 +52,7 @@ export async function removeUnreferencedAssets(storedBefore: Date): Promise<{ co
   return { copies: copies.length, assets: assets.length };
 }
 
-/** The worker's hourly sweep (scripts/worker.ts, or the server process with EMAIL_DISPATCHER=in-process), until `signal`. */
+/** The worker's hourly sweep, which also copies the images of versions submitted before hosting (./backfill.ts) (scripts/worker.ts, or the server process with EMAIL_DISPATCHER=in-process), until `signal`. */
 export async function runAssetHousekeeping({
   signal,
   intervalMs = INTERVAL_MS,
@@ -62,6 +64,8 @@ export async function runAssetHousekeeping({
     try {
       const removed = await removeUnreferencedAssets(new Date(Date.now() - UNREFERENCED_GRACE_MS));
       if (removed.copies + removed.assets > 0) log.info("unreferenced images removed", removed);
+      const copied = await copyImagesSubmittedBeforeHosting({ deadline: Date.now() + intervalMs / 2, signal });
+      if (copied.copied + copied.failed > 0) log.info("images of listings submitted before hosting copied", copied);
     } catch (error) {
       log.error("image housekeeping failed", { error });
     }

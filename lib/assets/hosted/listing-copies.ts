@@ -5,10 +5,9 @@ import { appScreenshots, apps, hostedAssets, listingImageCopies } from "@/db/sch
 import { env } from "@/lib/env";
 
 import type { ListingImages } from "../app-assets";
-import { assetFetchPolicy, throwAssetErrors } from "../image-check";
-import type { FetchPolicy } from "../safe-fetch";
+import { throwAssetErrors } from "../image-check";
 
-import { copyImage } from "./copy-image";
+import { copyImage, webImages, type ImageSource } from "./copy-image";
 import { hostedPath } from "./file-names";
 import { HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
 import { markdownImageUrls, withHostedMarkdownImages } from "./markdown-images";
@@ -39,6 +38,10 @@ function imagesOf({ app, screenshots }: ListingImages): ListingImage[] {
   return images;
 }
 
+/** Which address each image field of a version names: equal before and after, the version's images did not change. */
+export const imageSourcesOf = (listing: ListingImages): string =>
+  JSON.stringify(imagesOf(listing).map((image) => [image.field, image.url]));
+
 function assertWithinCount(images: ListingImage[]): void {
   const described = images.filter((image) => image.kind === "description").length;
   if (described > HOSTED_IMAGE_LIMITS.descriptionImages) {
@@ -53,12 +56,12 @@ function assertWithinCount(images: ListingImage[]): void {
  * outside any transaction: it fetches over the network). Any failure refuses the submit with one
  * 400 asset_invalid naming each field; otherwise the copies, to record with the version.
  */
-export function copyListingImages(policy: FetchPolicy = assetFetchPolicy()) {
+export function copyListingImages(source: ImageSource = webImages()) {
   return async (listing: ListingImages): Promise<ImageCopy[]> => {
     const images = imagesOf(listing);
     assertWithinCount(images);
     const results = await Promise.all(
-      images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, policy, image.label) })),
+      images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, source, image.label) })),
     );
     throwAssetErrors(results.map(({ image, copied }) => ({ path: image.path, problem: "problem" in copied ? copied.problem : null })));
     return results.map(({ image, copied }) => ({ field: image.field, sourceUrl: image.url, hash: (copied as { hash: string }).hash }));
