@@ -2,15 +2,16 @@
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import { humanize } from "@/lib/client/field-names";
 import { useApiAction } from "@/lib/client/use-api-action";
 
-/** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2": the field each submit error is about. */
+/** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2", `longDescription` → "Long description": the field each submit error is about. */
 function imageLabel(path: string): string {
   if (path === "notes") return "What's new";
   if (path === "logoUrl") return "Logo";
   if (path === "bannerUrl") return "Banner";
   const screenshot = /^screenshots\[(\d+)\]/.exec(path);
-  return screenshot ? `Screenshot ${Number(screenshot[1]) + 1}` : path;
+  return screenshot ? `Screenshot ${Number(screenshot[1]) + 1}` : humanize(path);
 }
 
 type Props = {
