@@ -4,8 +4,9 @@
 // loads (gzip, as sent). Lighthouse 12.2.3 is the last release that runs on Node 20; Chromium is
 // Debian's. Usage: npm run lighthouse [-- --runs 3]   (the median run per page is printed)
 import { execFile } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 
 import { startBenchServer } from "./bench/server";
@@ -19,6 +20,8 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3500" },
     "idp-port": { type: "string", default: "4500" },
     chrome: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    // Keeps each run's full report (JSON, for Lighthouse's viewer) in this folder.
+    save: { type: "string" },
   },
 });
 
@@ -40,12 +43,15 @@ type Figures = {
   cls: number;
   totalKiB: number;
   scriptKiB: number;
+  imageKiB: number;
   /** The accessibility audits that failed, by id (what to fix when the score is below 100). */
   failing: string[];
 };
 
 const CHROME_FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+
+let saved = 0;
 
 async function audit(url: string): Promise<Figures> {
   const { stdout } = await run(
@@ -61,6 +67,10 @@ async function audit(url: string): Promise<Figures> {
     ],
     { maxBuffer: 256 * 1024 * 1024 },
   );
+  if (args.save) {
+    await mkdir(args.save, { recursive: true });
+    await writeFile(path.join(args.save, `${++saved}-${new URL(url).pathname.replace(/\W+/g, "_")}.json`), stdout);
+  }
   const report = JSON.parse(stdout) as Report;
   const score = (category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
   const value = (name: string) => report.audits[name]?.numericValue ?? NaN;
@@ -76,6 +86,7 @@ async function audit(url: string): Promise<Figures> {
     cls: Number(value("cumulative-layout-shift").toFixed(3)),
     totalKiB: Math.round(bytes("total") / 1024),
     scriptKiB: Math.round(bytes("script") / 1024),
+    imageKiB: Math.round(bytes("image") / 1024),
     failing: (report.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
@@ -100,7 +111,7 @@ try {
   const { data } = (await (await fetch(`${server.url}/api/apps?sort=popular&limit=1`)).json()) as { data: { slug: string }[] };
   const pages = ["/", "/apps", `/apps/${data[0]!.slug}`, "/signin?callbackUrl=%2Fdeveloper"];
   console.log(`lighthouse 12.2.3, mobile preset, ${args.runs} run(s) per page, median by performance score`);
-  console.log("page".padEnd(34), "perf  a11y  best  seo   LCP ms  TBT ms  CLS    total KiB  JS KiB");
+  console.log("page".padEnd(34), "perf  a11y  best  seo   LCP ms  TBT ms  CLS    total KiB  JS KiB  img KiB");
   for (const page of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < Number(args.runs); i++) runs.push(await audit(`${server.url}${page}`));
@@ -113,6 +124,7 @@ try {
       String(f.cls).padStart(6),
       String(f.totalKiB).padStart(10),
       String(f.scriptKiB).padStart(7),
+      String(f.imageKiB).padStart(8),
       f.failing.length > 0 ? ` failing: ${f.failing.join(", ")}` : "",
     );
   }

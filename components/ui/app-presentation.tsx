@@ -137,6 +137,8 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
           src={app.bannerUrl}
           srcSet={hostedSrcSet(app.bannerUrl, "banner")}
           sizes="(min-width: 800px) 48rem, 100vw"
+          // Usually the largest thing on a phone's first screen: fetched before the cards' logos.
+          fetchPriority="high"
           alt=""
           width={1200}
           height={600}

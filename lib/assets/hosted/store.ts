@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { hostedAssetFiles, hostedAssets, type HostedAssetFile } from "@/db/schema";
+import { KiB, MiB } from "@/lib/bounded-cache";
+import { boundedCache } from "@/lib/process-cache";
 
 import type { ProcessedImage } from "./process-image";
 
@@ -25,12 +27,23 @@ export async function storeImage(image: ProcessedImage, executor?: Executor): Pr
   });
 }
 
+// The small files every page asks for (the cards' logos, the variants) kept in memory: a file's
+// name is its content's hash, so a copy can never be stale. Originals of up to 5 MB are read from
+// the database each time; browsers and CDNs cache every file for a year anyway.
+const CACHED_FILE_BYTES = 256 * KiB;
+const recentFiles = () =>
+  boundedCache<string, HostedAssetFile>({ name: "hosted-files", maxBytes: 16 * MiB, sizeOf: (file) => file.bytes.length + 256 });
+
 /** One stored file, or undefined. */
 export async function readHostedFile(hash: string, variant: string): Promise<HostedAssetFile | undefined> {
+  const key = `${hash}-${variant}`;
+  const cached = recentFiles().get(key);
+  if (cached) return cached;
   const db = await getDb();
   const [file] = await db
     .select()
     .from(hostedAssetFiles)
     .where(and(eq(hostedAssetFiles.hash, hash), eq(hostedAssetFiles.variant, variant)));
+  if (file && file.bytes.length <= CACHED_FILE_BYTES) recentFiles().set(key, file);
   return file;
 }
