@@ -142,7 +142,9 @@ describe("a long description as the submit rewrote it", () => {
   const COPY = `https://marketplace.example/assets/${HASH}.png`;
 
   it("shows the copy in place of the developer's image, and nothing else", () => {
-    const hosted = withHostedMarkdownImages(`Intro ![Flow *chart*](${PIXEL} "Flow") and ![other](https://b.example/2.png)`, { [PIXEL]: COPY });
+    const hosted = withHostedMarkdownImages(`Intro ![Flow *chart*](${PIXEL} "Flow") and ![other](https://b.example/2.png)`, {
+      [PIXEL]: COPY,
+    });
     expect(imageSources(render(hosted))).toEqual([`/assets/${HASH}.png`]);
     expect(links(render(hosted))).toEqual([{ href: "https://b.example/2.png", text: "other" }]);
   });

@@ -7,13 +7,7 @@ const API = ["/api/apps", "/api/apps/slack-sync", "/api/dev/me", "/api/admin/dev
 
 function expectSecurityHeaders(path: string, headers: Record<string, string>) {
   const csp = headers["content-security-policy"] ?? "";
-  for (const directive of [
-    "default-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ]) {
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
     expect(csp).toContain(directive);
   }
   // Images from this origin only (hosted copies), but on the portal, where a developer previews

@@ -113,7 +113,9 @@ test("a new developer is verified, creates an API key and submits a listing for 
   await expect(page.getByTestId("save-state").filter({ hasText: "Unsaved changes" })).toBeVisible();
   await page.getByRole("button", { name: "Save and submit for review" }).click();
   // The submit copies the description's images too: one it cannot fetch is named, and nothing is submitted.
-  await expect(page.getByRole("alert").filter({ hasText: "Long description: image 1 (https://tracker.example/p.png) host tracker.example" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Long description: image 1 (https://tracker.example/p.png) host tracker.example" }),
+  ).toBeVisible();
   await expect(page.getByTestId("listing-status")).toHaveText("draft");
   await page.getByLabel("Long description").fill(`## Highlights\n\n- Channel mapping\n\n![Status diagram](${demo("screenshot-2.png")})`);
   await page.getByRole("button", { name: "Save and submit for review" }).click();
@@ -121,7 +123,10 @@ test("a new developer is verified, creates an API key and submits a listing for 
   await expect(page.getByText("typically take 24–48 hours")).toBeVisible();
   await expect(page.getByRole("article").getByText("Posts task updates and thread replies to chat channels.")).toBeVisible();
   // The preview shows the copy checked at submit, from /assets.
-  await expect(page.getByRole("article").getByRole("img", { name: "Status diagram" })).toHaveAttribute("src", /^\/assets\/[0-9a-f]{64}\.png$/);
+  await expect(page.getByRole("article").getByRole("img", { name: "Status diagram" })).toHaveAttribute(
+    "src",
+    /^\/assets\/[0-9a-f]{64}\.png$/,
+  );
   expect(trackerHits).toEqual([]);
   await expect(page.getByRole("form", { name: "Edit listing" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 
 import { newNonce, securityHeaders, type SecurityOptions } from "./headers";
 
-const production: SecurityOptions = { nonce: "bm9uY2Vub25jZW5vbmNl", https: true, development: false, developerImages: false, httpImages: false };
+const production: SecurityOptions = {
+  nonce: "bm9uY2Vub25jZW5vbmNl",
+  https: true,
+  development: false,
+  developerImages: false,
+  httpImages: false,
+};
 const directives = (options: SecurityOptions) => securityHeaders(options)["content-security-policy"]!.split("; ");
 
 describe("securityHeaders", () => {

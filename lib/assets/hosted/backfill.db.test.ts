@@ -14,7 +14,9 @@ const sweep = () => copyImagesSubmittedBeforeHosting({ deadline: Date.now() + 60
 
 const copiesOf = async (type: "app" | "revision", id: string) =>
   (
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .select({ field: listingImageCopies.field, sourceUrl: listingImageCopies.sourceUrl })
       .from(listingImageCopies)
       .where(and(eq(listingImageCopies.subjectType, type), eq(listingImageCopies.subjectId, id)))
@@ -30,7 +32,10 @@ async function legacyApp(overrides: { logoUrl?: string; status?: "APPROVED" | "P
     status: overrides.status ?? "APPROVED",
   });
   const db = await getDb();
-  await db.update(appScreenshots).set({ url: `${images.origin}/jpeg/1280x720.jpg` }).where(eq(appScreenshots.appId, app.id));
+  await db
+    .update(appScreenshots)
+    .set({ url: `${images.origin}/jpeg/1280x720.jpg` })
+    .where(eq(appScreenshots.appId, app.id));
   return app;
 }
 
@@ -69,7 +74,10 @@ describe("copying the images of listings submitted before hosting", () => {
     expect(await sweep()).toEqual({ copied: 0, changed: 0, failed: 0 });
 
     const db = await getDb();
-    await db.update(apps).set({ imageCopyTriedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(apps.id, broken.id));
+    await db
+      .update(apps)
+      .set({ imageCopyTriedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(apps.id, broken.id));
     expect(await sweep()).toEqual({ copied: 0, changed: 0, failed: 1 });
   });
 

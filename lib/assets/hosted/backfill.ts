@@ -25,8 +25,7 @@ type Subject = { type: "app" | "revision"; id: string };
 async function claim(type: Subject["type"]): Promise<string[]> {
   const db = await getDb();
   const table = type === "app" ? apps : appRevisions;
-  const awaiting: SQL =
-    type === "app" ? inArray(apps.status, ["PENDING", "APPROVED", "UNPUBLISHED"]) : eq(appRevisions.status, "PENDING");
+  const awaiting: SQL = type === "app" ? inArray(apps.status, ["PENDING", "APPROVED", "UNPUBLISHED"]) : eq(appRevisions.status, "PENDING");
   const candidates = db
     .select({ id: table.id })
     .from(table)
@@ -57,7 +56,12 @@ async function claim(type: Subject["type"]): Promise<string[]> {
 async function imagesOf(db: Executor, { type, id }: Subject, forUpdate = false): Promise<ListingImages | null> {
   if (type === "revision") {
     const query = db
-      .select({ logoUrl: appRevisions.logoUrl, bannerUrl: appRevisions.bannerUrl, longDescription: appRevisions.longDescription, screenshots: appRevisions.screenshots })
+      .select({
+        logoUrl: appRevisions.logoUrl,
+        bannerUrl: appRevisions.bannerUrl,
+        longDescription: appRevisions.longDescription,
+        screenshots: appRevisions.screenshots,
+      })
       .from(appRevisions)
       .where(eq(appRevisions.id, id));
     const [revision] = await (forUpdate ? query.for("update") : query);

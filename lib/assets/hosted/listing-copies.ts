@@ -33,7 +33,13 @@ function imagesOf({ app, screenshots }: ListingImages): ListingImage[] {
       images.push({ field, path: field, url: shot.url, kind: "screenshot" });
     });
   markdownImageUrls(app.longDescription).forEach((url, index) =>
-    images.push({ field: `longDescription.images[${index}]`, path: "longDescription", url, kind: "description", label: `image ${index + 1} (${url})` }),
+    images.push({
+      field: `longDescription.images[${index}]`,
+      path: "longDescription",
+      url,
+      kind: "description",
+      label: `image ${index + 1} (${url})`,
+    }),
   );
   return images;
 }
@@ -103,7 +109,12 @@ const hostedUrl = (hash: string, format: "png" | "jpeg") =>
  */
 export async function publishImageCopies(tx: Executor, appId: string): Promise<void> {
   const copies = await tx
-    .select({ field: listingImageCopies.field, sourceUrl: listingImageCopies.sourceUrl, hash: listingImageCopies.hash, format: hostedAssets.format })
+    .select({
+      field: listingImageCopies.field,
+      sourceUrl: listingImageCopies.sourceUrl,
+      hash: listingImageCopies.hash,
+      format: hostedAssets.format,
+    })
     .from(listingImageCopies)
     .innerJoin(hostedAssets, eq(hostedAssets.hash, listingImageCopies.hash))
     .where(and(eq(listingImageCopies.subjectType, "app"), eq(listingImageCopies.subjectId, appId)));
@@ -115,7 +126,10 @@ export async function publishImageCopies(tx: Executor, appId: string): Promise<v
   const [app] = await tx.select({ longDescription: apps.longDescription }).from(apps).where(eq(apps.id, appId));
   const hostedLongDescription =
     app?.longDescription && descriptionCopies.length > 0
-      ? withHostedMarkdownImages(app.longDescription, Object.fromEntries(descriptionCopies.map((copy) => [copy.sourceUrl, hostedUrl(copy.hash, copy.format)])))
+      ? withHostedMarkdownImages(
+          app.longDescription,
+          Object.fromEntries(descriptionCopies.map((copy) => [copy.sourceUrl, hostedUrl(copy.hash, copy.format)])),
+        )
       : null;
   await tx
     .update(apps)

@@ -9,7 +9,7 @@ describe("markdownImageUrls", () => {
     const markdown = [
       "![one](https://a.example/1.png) and [a link](https://a.example/not-an-image.png)",
       "| table | ![two][ref] |\n| --- | --- |\n| x | ![one again](https://a.example/1.png) |",
-      "![three](<https://a.example/3 three.png> \"Title\") ![rel](/local.png) ![data](data:image/png;base64,AA==)",
+      '![three](<https://a.example/3 three.png> "Title") ![rel](/local.png) ![data](data:image/png;base64,AA==)',
       "`![not code](https://a.example/code.png)`",
       "[ref]: HTTP://a.example/2.png\n[ref]: https://a.example/ignored.png",
     ].join("\n\n");
@@ -24,7 +24,8 @@ describe("markdownImageUrls", () => {
 
 describe("withHostedMarkdownImages", () => {
   it("points each copied image at its copy and leaves every other byte alone", () => {
-    const markdown = "# Title\n\nBefore ![Flow *chart*](https://a.example/1.png \"The \\\"flow\\\"\") after.\n\n![kept](https://b.example/2.png)\n";
+    const markdown =
+      '# Title\n\nBefore ![Flow *chart*](https://a.example/1.png "The \\"flow\\"") after.\n\n![kept](https://b.example/2.png)\n';
     const hosted = withHostedMarkdownImages(markdown, { "https://a.example/1.png": COPY });
     expect(hosted).toBe(`# Title\n\nBefore ![Flow chart](<${COPY}> "The \\"flow\\"") after.\n\n![kept](https://b.example/2.png)\n`);
   });

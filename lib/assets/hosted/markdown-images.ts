@@ -30,7 +30,8 @@ function imagesIn(markdown: string): FoundImage[] {
   const images: Node[] = [];
   walk(parser.parse(markdown) as Node, (node) => {
     // CommonMark: the first definition of a label wins.
-    if (node.type === "definition" && !definitions.has(node.identifier!)) definitions.set(node.identifier!, { url: node.url!, title: node.title ?? null });
+    if (node.type === "definition" && !definitions.has(node.identifier!))
+      definitions.set(node.identifier!, { url: node.url!, title: node.title ?? null });
     if (node.type === "image" || node.type === "imageReference") images.push(node);
   });
   return images.flatMap((node) => {
@@ -46,7 +47,13 @@ const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 /** The distinct web addresses of the images in `markdown`, in order of appearance: what a submit copies. */
 export function markdownImageUrls(markdown: string | null): string[] {
   if (!markdown) return [];
-  return [...new Set(imagesIn(markdown).map((image) => image.url).filter(isWebAddress))];
+  return [
+    ...new Set(
+      imagesIn(markdown)
+        .map((image) => image.url)
+        .filter(isWebAddress),
+    ),
+  ];
 }
 
 // Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping them all keeps
