@@ -31,8 +31,10 @@ import {
   DEVELOPER_STATUSES,
   EMAIL_STATUSES,
   EMAIL_TYPES,
+  MODERATED_PARTS,
   PROFILE_CHANGE_STATUSES,
   type PublicProfileField,
+  REPORT_REASONS,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/domain/enums";
@@ -223,8 +225,13 @@ export const apps = pgTable(
     featured: boolean("featured").notNull().default(false),
     // Counters are maintained by the same statement that writes installs/reviews, so they stay exact.
     installCount: integer("install_count").notNull().default(0),
+    // Counters of the reviews visitors see (not hidden by a moderator), and of those among them
+    // written after an install (verified_install): kept exact by every write that changes them, in
+    // its transaction, under the app row's lock (lib/reviews/counters.ts).
     reviewCount: integer("review_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
+    verifiedReviewCount: integer("verified_review_count").notNull().default(0),
+    verifiedRatingSum: integer("verified_rating_sum").notNull().default(0),
     averageRating: numeric("average_rating", { precision: 3, scale: 2, mode: "number" }).generatedAlwaysAs(
       (): SQL => sql`case when ${apps.reviewCount} = 0 then null else round(${apps.ratingSum}::numeric / ${apps.reviewCount}, 2) end`,
     ),
@@ -380,6 +387,8 @@ export const installs = pgTable(
       .references(() => apps.id, { onDelete: "cascade" }),
     // The Yapture workspace that installed the app; a workspace counts once per app.
     workspaceId: text("workspace_id"),
+    // The Yapture user who installed it into that workspace: their reviews are verified installs.
+    installedBy: text("installed_by"),
     // Anonymous installs (no workspace): a keyed hash of the client address (never the address) and
     // the UTC day; one client counts at most once per app and day.
     clientKey: text("client_key"),
@@ -394,6 +403,9 @@ export const installs = pgTable(
       .on(t.appId, t.clientKey, t.day)
       .where(sql`${t.workspaceId} is null`),
     index("installs_app_created_idx").on(t.appId, t.createdAt),
+    index("installs_app_installed_by_idx")
+      .on(t.appId, t.installedBy)
+      .where(sql`${t.installedBy} is not null`),
   ],
 );
 
@@ -409,13 +421,66 @@ export const reviews = pgTable(
     rating: smallint("rating").notNull(),
     title: text("title"),
     body: text("body"),
+    // The reviewer had installed the app into one of their workspaces when they last wrote it.
+    verifiedInstall: boolean("verified_install").notNull().default(false),
+    // Where the reviewer is told of the publisher's reply; never shown.
+    reviewerEmail: text("reviewer_email"),
+    // Hidden by a moderator, with the reason its author is shown; out of every public read and counter.
+    hiddenAt: optionalTime("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    // Reports not yet acted on (of the review and of its reply), and when the oldest of them came:
+    // the moderation queue's order.
+    openReports: integer("open_reports").notNull().default(0),
+    oldestOpenReportAt: optionalTime("oldest_open_report_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("reviews_app_user_key").on(t.appId, t.yaptureUserId),
     index("reviews_app_updated_idx").on(t.appId, t.updatedAt.desc(), t.id),
+    index("reviews_reported_idx")
+      .on(t.openReports.desc(), t.oldestOpenReportAt, t.id)
+      .where(sql`${t.openReports} > 0`),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** The publisher's one public reply to a customer review. */
+export const reviewReplies = pgTable("review_replies", {
+  reviewId: uuid("review_id")
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: "cascade" }),
+  developerId: uuid("developer_id")
+    .notNull()
+    .references(() => developers.id, { onDelete: "cascade" }),
+  body: text("body").notNull(),
+  hiddenAt: optionalTime("hidden_at"),
+  hiddenReason: text("hidden_reason"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A signed-in person's report of a review or of its reply: once each, never hiding anything by itself. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    part: text("part", { enum: MODERATED_PARTS }).notNull(),
+    reporterId: text("reporter_id").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    createdAt: createdAt(),
+    // Set when a moderator hid, restored or dismissed: the report is no longer open.
+    closedAt: optionalTime("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("review_reports_once_key").on(t.reviewId, t.part, t.reporterId),
+    index("review_reports_open_idx")
+      .on(t.reviewId)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 
@@ -531,6 +596,7 @@ export type AppScreenshot = typeof appScreenshots.$inferSelect;
 export type AppRevision = typeof appRevisions.$inferSelect;
 export type Install = typeof installs.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type ReviewReply = typeof reviewReplies.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

@@ -27,6 +27,9 @@ async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: 
   const published = seed.publishedDaysAgo === null ? null : daysAgo(seed.publishedDaysAgo, now);
   const submitted = seed.status === "DRAFT" ? null : daysAgo((seed.publishedDaysAgo ?? 1) + 2, now);
   const ratingSum = seed.reviews.reduce((sum, review) => sum + review.rating, 0);
+  // Three in four reviewers installed the app into their workspace first: their reviews are verified installs.
+  const verifiedReviewer = (index: number) => index < seed.installs && index % 4 !== 3;
+  const verified = seed.reviews.filter((_, index) => verifiedReviewer(index));
   const [app] = await tx
     .insert(apps)
     .values({
@@ -45,6 +48,8 @@ async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: 
       installCount: seed.installs,
       reviewCount: seed.reviews.length,
       ratingSum,
+      verifiedReviewCount: verified.length,
+      verifiedRatingSum: verified.reduce((sum, review) => sum + review.rating, 0),
       rejection: seed.rejection
         ? { reasons: seed.rejection.reasons, message: seed.rejection.message, rejectedAt: daysAgo(1, now).toISOString() }
         : null,
@@ -77,6 +82,7 @@ async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: 
   const installRows = Array.from({ length: seed.installs }, (_, index) => ({
     appId: app.id,
     workspaceId: `demo-workspace-${index + 1}`,
+    installedBy: index < seed.reviews.length && verifiedReviewer(index) ? `demo-reviewer-${index + 1}` : null,
     createdAt: new Date(now.getTime() - ((index * 7919) % (spreadDays * 24)) * 60 * 60 * 1000),
   }));
   for (let start = 0; start < installRows.length; start += 500) {
@@ -90,6 +96,7 @@ async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: 
         yaptureUserId: `demo-reviewer-${index + 1}`,
         authorName: review.author,
         rating: review.rating,
+        verifiedInstall: verifiedReviewer(index),
         title: review.title ?? null,
         body: review.body ?? null,
         createdAt: daysAgo(review.daysAgo, now),

@@ -114,6 +114,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN: policyText.optional(),
   RATE_LIMIT_INSTALL: policyText.optional(),
   RATE_LIMIT_REVIEW_WRITE: policyText.optional(),
+  RATE_LIMIT_REVIEW_REPORT: policyText.optional(),
   RATE_LIMIT_AUTH_FAILURE: policyText.optional(),
   RATE_LIMIT_DEVELOPER_API: policyText.optional(),
   RATE_LIMIT_SUBMIT: policyText.optional(),

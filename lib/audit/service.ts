@@ -9,7 +9,7 @@ import type { Paging } from "@/lib/http";
 export type AuditEntry = {
   actor: Pick<YaptureIdentity, "sub" | "email">;
   action: string;
-  targetType: "developer" | "app";
+  targetType: "developer" | "app" | "review";
   targetId: string;
   before: Record<string, unknown>;
   after: Record<string, unknown>;

@@ -62,6 +62,21 @@ export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number];
 
 export const REVIEW_CRITERION_LABELS = labelsOf(REVIEW_CRITERIA);
 
+/** Why a person reports a customer review or a publisher's reply (docs/moderation.md). */
+export const REPORT_REASONS = ["SPAM", "OFFENSIVE", "OFF_TOPIC", "CONFLICT_OF_INTEREST", "OTHER"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  SPAM: "Spam or advertising",
+  OFFENSIVE: "Offensive or abusive",
+  OFF_TOPIC: "Not about this app",
+  CONFLICT_OF_INTEREST: "Written by someone with a stake in the app",
+  OTHER: "Something else",
+};
+
+/** What in a customer review is reported or moderated: the review itself, or the publisher's reply to it. */
+export const MODERATED_PARTS = ["review", "reply"] as const;
+export type ModeratedPart = (typeof MODERATED_PARTS)[number];
+
 export const EMAIL_TYPES = [
   "DEVELOPER_VERIFIED",
   "DEVELOPER_REJECTED",
@@ -73,6 +88,7 @@ export const EMAIL_TYPES = [
   "APP_UPDATE_REJECTED",
   "PROFILE_CHANGE_APPROVED",
   "PROFILE_CHANGE_REJECTED",
+  "REVIEW_REPLIED",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 

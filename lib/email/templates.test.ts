@@ -14,6 +14,15 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
   DEVELOPER_REJECTED: { type: "DEVELOPER_REJECTED", developerName, reason: "The website does not load." },
   DEVELOPER_SUSPENDED: { type: "DEVELOPER_SUSPENDED", developerName, reason: "Spam reports from several workspaces." },
   DEVELOPER_REINSTATED: { type: "DEVELOPER_REINSTATED", developerName },
+  REVIEW_REPLIED: {
+    type: "REVIEW_REPLIED",
+    // The person the email is for: the reviewer.
+    reviewerName: developerName,
+    appName,
+    slug: "standup-bot",
+    publisherName: "Northwind Labs",
+    reply: "Thanks! The export bug is fixed in version 3.",
+  },
   APP_APPROVED: { type: "APP_APPROVED", developerName, appName, appId, slug: "standup-bot", note: "Lovely screenshots." },
   APP_REJECTED: {
     type: "APP_REJECTED",

@@ -9,7 +9,7 @@ import { notFound } from "./errors";
 // could have, names nothing, so it is 404 before any service or query sees it.
 
 /** Each path parameter's shape, by name: what `route()` checks and what the OpenAPI document states. */
-export const PATH_PARAMS: Record<string, z.ZodType | undefined> = { id: uuidParam, slug: slugParam };
+export const PATH_PARAMS: Record<string, z.ZodType | undefined> = { id: uuidParam, reviewId: uuidParam, slug: slugParam };
 
 export function isWellFormedParam(name: string, value: string): boolean {
   return PATH_PARAMS[name]?.safeParse(value).success ?? true;

@@ -63,13 +63,15 @@ export async function installApp({
   const workspaceId = input.workspaceId ?? null;
   const clientKey = workspaceId === null ? clientKeyOf(clientAddress) : null;
   const day = workspaceId === null ? now.toISOString().slice(0, 10) : null;
+  // Who installed it: their reviews of the app are verified installs (lib/reviews/service.ts).
+  const installedBy = workspaceId === null ? null : installer!.sub;
   const [row] = await queryRows<{ app_id: string | null; counted: number | null }>(
     await getDb(),
     sql`with app as (
         select ${apps.id} as id from ${apps} where ${apps.public} and ${apps.slug} = ${slug}
       ), inserted as (
-        insert into ${installs} (app_id, workspace_id, client_key, day, created_at)
-        select id, ${workspaceId}::text, ${clientKey}::text, ${day}::date, ${now.toISOString()}::timestamptz from app
+        insert into ${installs} (app_id, workspace_id, installed_by, client_key, day, created_at)
+        select id, ${workspaceId}::text, ${installedBy}::text, ${clientKey}::text, ${day}::date, ${now.toISOString()}::timestamptz from app
         on conflict do nothing
         returning app_id
       ), counted as (

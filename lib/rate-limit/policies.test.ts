@@ -14,6 +14,7 @@ const TABLE: [PolicyName, string, number, number][] = [
   ["signIn", "RATE_LIMIT_SIGN_IN", 120, 300],
   ["install", "RATE_LIMIT_INSTALL", 20, 3600],
   ["reviewWrite", "RATE_LIMIT_REVIEW_WRITE", 20, 3600],
+  ["reviewReport", "RATE_LIMIT_REVIEW_REPORT", 10, 3600],
   ["authFailure", "RATE_LIMIT_AUTH_FAILURE", 30, 300],
   ["developerApi", "RATE_LIMIT_DEVELOPER_API", 300, 60],
   ["submit", "RATE_LIMIT_SUBMIT", 30, 3600],

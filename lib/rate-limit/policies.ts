@@ -6,7 +6,7 @@ import { parsePolicyText } from "./policy-text";
 // variable as "<points>/<duration>", e.g. RATE_LIMIT_INSTALL=20/1h; durations take s, m or h.
 
 export type PolicyName =
-  "publicRead" | "pages" | "signIn" | "install" | "reviewWrite" | "authFailure" | "developerApi" | "submit" | "register";
+  "publicRead" | "pages" | "signIn" | "install" | "reviewWrite" | "reviewReport" | "authFailure" | "developerApi" | "submit" | "register";
 export type Policy = { name: PolicyName; points: number; seconds: number };
 
 const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
@@ -17,6 +17,7 @@ const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
   signIn: { variable: "RATE_LIMIT_SIGN_IN", value: "120/5m" },
   install: { variable: "RATE_LIMIT_INSTALL", value: "20/1h" },
   reviewWrite: { variable: "RATE_LIMIT_REVIEW_WRITE", value: "20/1h" },
+  reviewReport: { variable: "RATE_LIMIT_REVIEW_REPORT", value: "10/1h" },
   authFailure: { variable: "RATE_LIMIT_AUTH_FAILURE", value: "30/5m" },
   developerApi: { variable: "RATE_LIMIT_DEVELOPER_API", value: "300/1m" },
   submit: { variable: "RATE_LIMIT_SUBMIT", value: "30/1h" },

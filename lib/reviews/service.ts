@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
 import { builtOnce } from "@/db/statements";
-import { apps, developers, reviews } from "@/db/schema";
+import { apps, developers, installs, reviewReplies, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/apps/public-queries";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import { ApiError, notFound, type Paging } from "@/lib/http";
@@ -11,16 +11,27 @@ import { offsetOf } from "@/lib/http/paging";
 import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
-import type { PublicReviewFields } from "./views";
+import { moveReviewCounters } from "./counters";
+import type { OwnReviewFields, PublicReviewFields } from "./views";
 
-const publicReviewColumns = {
+const reviewColumns = {
   id: reviews.id,
   rating: reviews.rating,
   title: reviews.title,
   body: reviews.body,
   authorName: reviews.authorName,
+  verifiedInstall: reviews.verifiedInstall,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
+};
+
+/** The publisher's reply as the public sees it: none while a moderator has it hidden. */
+const visibleReply = and(eq(reviewReplies.reviewId, reviews.id), isNull(reviewReplies.hiddenAt));
+// Named apart from the review's own columns: the public list selects both in one subquery.
+const replyColumns = {
+  replyBody: sql<string | null>`${reviewReplies.body}`.as("reply_body"),
+  replyCreatedAt: sql<Date | null>`${reviewReplies.createdAt}`.mapWith(reviewReplies.createdAt).as("reply_created_at"),
+  replyUpdatedAt: sql<Date | null>`${reviewReplies.updatedAt}`.mapWith(reviewReplies.updatedAt).as("reply_updated_at"),
 };
 
 type ReviewOrderColumns = { rating: AnyColumn; updatedAt: AnyColumn; id: AnyColumn };
@@ -35,41 +46,53 @@ type ReviewsStatement = { execute: (values: { slug: string; limit: number; offse
 
 /**
  * The public app by slug, its review count as the total (kept exact by the writes below, so no
- * count per request) and one page of its reviews beside it: one round trip instead of three. Built
- * once per database and sort, then only executed (as the public app lists are).
+ * count per request) and one page of its visible reviews beside it, each with the publisher's
+ * reply: one round trip instead of three. Built once per database, sort and filter, then only
+ * executed (as the public app lists are).
  */
-function reviewsStatement(db: Executor, sort: ReviewSort): ReviewsStatement {
-  return builtOnce("public-reviews-statements", db, sort, () => {
+function reviewsStatement(db: Executor, sort: ReviewSort, verifiedOnly: boolean): ReviewsStatement {
+  const key = `${sort}${verifiedOnly ? "_verified" : ""}`;
+  return builtOnce("public-reviews-statements", db, key, () => {
     const page = db
-      .select(publicReviewColumns)
+      .select({ ...reviewColumns, ...replyColumns })
       .from(reviews)
-      .where(eq(reviews.appId, apps.id))
+      .leftJoin(reviewReplies, visibleReply)
+      .where(and(eq(reviews.appId, apps.id), isNull(reviews.hiddenAt), verifiedOnly ? eq(reviews.verifiedInstall, true) : undefined))
       .orderBy(...REVIEW_ORDER[sort](reviews))
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page");
-    const { id, rating, title, body, authorName, createdAt, updatedAt } = page;
+    const { id, rating, title, body, authorName, verifiedInstall, createdAt, updatedAt, replyBody, replyCreatedAt, replyUpdatedAt } = page;
     return db
-      .select({ total: apps.reviewCount, review: { id, rating, title, body, authorName, createdAt, updatedAt } })
+      .select({
+        total: verifiedOnly ? apps.verifiedReviewCount : apps.reviewCount,
+        review: { id, rating, title, body, authorName, verifiedInstall, createdAt, updatedAt, replyBody, replyCreatedAt, replyUpdatedAt },
+      })
       .from(apps)
       .leftJoinLateral(page, sql`true`)
       .where(and(apps.public, eq(apps.slug, sql.placeholder("slug"))))
       .orderBy(...REVIEW_ORDER[sort](page))
-      .prepare(`public_reviews_${sort}`) as unknown as ReviewsStatement;
+      .prepare(`public_reviews_${key}`) as unknown as ReviewsStatement;
   });
 }
 
-/** A public app's reviews (most recently written or edited first by default); 404 for apps that are not public. */
+/**
+ * A public app's reviews (most recently written or edited first by default), only those written
+ * after an install with `verifiedOnly`; 404 for apps that are not public.
+ */
 export async function listReviews({
   slug,
   paging,
   sort = "newest",
+  verifiedOnly = false,
 }: {
   slug: string;
   paging: Paging;
   sort?: ReviewSort;
+  verifiedOnly?: boolean;
 }): Promise<Page<PublicReviewFields>> {
-  const rows = await reviewsStatement(await getDb(), sort).execute({ slug, limit: paging.limit, offset: offsetOf(paging) });
+  const statement = reviewsStatement(await getDb(), sort, verifiedOnly);
+  const rows = await statement.execute({ slug, limit: paging.limit, offset: offsetOf(paging) });
   // No row: no public app by that slug. A page past the end is one row without a review.
   if (rows.length === 0) throw notFound("app");
   return pageOf(
@@ -79,9 +102,20 @@ export async function listReviews({
   );
 }
 
+/** The reviewer's review with the publisher's visible reply and, for its author, a moderator's hiding. */
+async function ownReview(db: Executor, where: SQL): Promise<OwnReviewFields | undefined> {
+  const [review] = await db
+    .select({ ...reviewColumns, ...replyColumns, hiddenReason: reviews.hiddenReason })
+    .from(reviews)
+    .leftJoin(reviewReplies, visibleReply)
+    .where(where);
+  return review;
+}
+
 /**
  * Creates the reviewer's review of a public app, or replaces it (one per user per app), and keeps
- * `review_count` and `rating_sum` exact in the same transaction.
+ * the app's counters exact in the same transaction. The review is a verified install when the
+ * reviewer had installed the app into one of their workspaces; a review a moderator hid stays hidden.
  */
 export async function upsertReview({
   slug,
@@ -91,7 +125,7 @@ export async function upsertReview({
   slug: string;
   reviewer: YaptureIdentity;
   input: ReviewInput;
-}): Promise<{ review: PublicReviewFields; created: boolean }> {
+}): Promise<{ review: OwnReviewFields; created: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Locking the app row queues concurrent reviews of this app, so the previous rating read
@@ -104,31 +138,36 @@ export async function upsertReview({
       .where(eq(apps.id, appId));
     if (owner?.yaptureUserId === reviewer.sub) throw new ApiError("forbidden", "developers cannot review their own apps");
     const [previous] = await tx
-      .select({ rating: reviews.rating })
+      .select({ rating: reviews.rating, verifiedInstall: reviews.verifiedInstall, hiddenAt: reviews.hiddenAt })
       .from(reviews)
       .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub)));
+    const installed = await tx
+      .select({ one: sql`1` })
+      .from(installs)
+      .where(and(eq(installs.appId, appId), eq(installs.installedBy, reviewer.sub)))
+      .limit(1);
     const content = {
       authorName: publicAuthorName(reviewer),
       rating: input.rating,
       title: input.title ?? null,
       body: input.body ?? null,
+      verifiedInstall: installed.length > 0,
+      reviewerEmail: reviewer.emailVerified ? reviewer.email : null,
     };
-    const [review] = await tx
+    const [written] = await tx
       .insert(reviews)
       .values({ appId, yaptureUserId: reviewer.sub, ...content })
       // clock_timestamp(), not now(): after waiting for the lock, the transaction's start time may
       // precede the createdAt of the review being replaced.
       .onConflictDoUpdate({ target: [reviews.appId, reviews.yaptureUserId], set: { ...content, updatedAt: sql`clock_timestamp()` } })
-      .returning(publicReviewColumns);
-    await tx
-      .update(apps)
-      .set(
-        previous
-          ? { ratingSum: sql`${apps.ratingSum} + ${input.rating - previous.rating}::int` }
-          : { reviewCount: sql`${apps.reviewCount} + 1`, ratingSum: sql`${apps.ratingSum} + ${input.rating}::int` },
-      )
-      .where(eq(apps.id, appId));
-    return { review: review!, created: !previous };
+      .returning({ id: reviews.id });
+    const hidden = Boolean(previous?.hiddenAt);
+    await moveReviewCounters(tx, appId, previous ? { rating: previous.rating, verifiedInstall: previous.verifiedInstall, hidden } : null, {
+      rating: content.rating,
+      verifiedInstall: content.verifiedInstall,
+      hidden,
+    });
+    return { review: (await ownReview(tx, eq(reviews.id, written!.id)))!, created: !previous };
   });
 }
 
@@ -139,20 +178,27 @@ export async function ratingHistogram(slug: string): Promise<number[]> {
   const rows = await db
     .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(eq(reviews.appId, appId))
+    .where(and(eq(reviews.appId, appId), isNull(reviews.hiddenAt)))
     .groupBy(reviews.rating);
   return [5, 4, 3, 2, 1].map((stars) => Number(rows.find((row) => row.rating === stars)?.count ?? 0));
 }
 
-/** The reviewer's own review of a public app, if they wrote one. */
-export async function findOwnReview({ slug, reviewerId }: { slug: string; reviewerId: string }): Promise<PublicReviewFields | undefined> {
+/** How many visible reviews were written after an install, and their average rating (null without any). */
+export async function verifiedRating(slug: string): Promise<{ count: number; average: number | null }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: apps.verifiedReviewCount, sum: apps.verifiedRatingSum })
+    .from(apps)
+    .where(and(apps.public, eq(apps.slug, slug)));
+  if (!row) throw notFound("app");
+  return { count: row.count, average: row.count === 0 ? null : Math.round((row.sum / row.count) * 100) / 100 };
+}
+
+/** The reviewer's own review of a public app, if they wrote one (hidden or not: its author is told why). */
+export async function findOwnReview({ slug, reviewerId }: { slug: string; reviewerId: string }): Promise<OwnReviewFields | undefined> {
   const db = await getDb();
   const appId = await getPublicAppId({ slug });
-  const [review] = await db
-    .select(publicReviewColumns)
-    .from(reviews)
-    .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewerId)));
-  return review;
+  return ownReview(db, and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewerId))!);
 }
 
 /** Deletes the reviewer's own review and takes it out of the app's counters, in one transaction; 404 if there is none. */
@@ -160,14 +206,20 @@ export async function deleteOwnReview({ slug, reviewer }: { slug: string; review
   const db = await getDb();
   await db.transaction(async (tx) => {
     const appId = await getPublicAppId({ slug, tx, lock: true });
+    // A review a moderator hid stays (hidden): deleting it would let its author write it again, visible.
     const [removed] = await tx
       .delete(reviews)
-      .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub)))
-      .returning({ rating: reviews.rating });
-    if (!removed) throw notFound("review");
-    await tx
-      .update(apps)
-      .set({ reviewCount: sql`${apps.reviewCount} - 1`, ratingSum: sql`${apps.ratingSum} - ${removed.rating}::int` })
-      .where(eq(apps.id, appId));
+      .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub), isNull(reviews.hiddenAt)))
+      .returning({ rating: reviews.rating, verifiedInstall: reviews.verifiedInstall, hiddenAt: reviews.hiddenAt });
+    if (!removed) {
+      if (await ownReview(tx, and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub))!)) {
+        throw new ApiError(
+          "invalid_state",
+          "a moderator hid this review: it is shown to no one else and cannot be deleted, but you can still edit it",
+        );
+      }
+      throw notFound("review");
+    }
+    await moveReviewCounters(tx, appId, { ...removed, hidden: removed.hiddenAt !== null }, null);
   });
 }

@@ -4,6 +4,7 @@ import {
   APP_STATUSES,
   DEVELOPER_STATUSES,
   EMAIL_TYPES,
+  MODERATED_PARTS,
   PROFILE_CHANGE_STATUSES,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
@@ -22,6 +23,17 @@ export const adminEmailsQuery = z.object({
   ...pagingQuery(),
 });
 export const auditQuery = z.object({ ...pagingQuery({ defaultLimit: 50 }) });
+
+/** GET /api/admin/reviews: the reported reviews (the default) or the hidden ones. */
+export const moderationQuery = z.object({
+  queue: z.enum(["reported", "hidden"]).default("reported").meta({ description: "`reported` (most open reports first) or `hidden`." }),
+  ...pagingQuery(),
+});
+/** Bounds of a moderator's reason for hiding a review or reply: shown to its author. */
+export const MODERATION_LIMITS = { reason: 500 } as const;
+const moderatedPart = z.enum(MODERATED_PARTS).default("review").meta({ description: "The review (the default) or its reply." });
+export const hideBody = z.strictObject({ part: moderatedPart, reason: trimmedText(1, MODERATION_LIMITS.reason) });
+export const restoreBody = z.strictObject({ part: moderatedPart });
 
 /** Bounds of the reviewers' texts: the schemas below are built from them, and the admin forms read them. */
 export const REVIEW_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 } as const;

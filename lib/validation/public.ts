@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { APP_REVIEW_LIMITS } from "@/lib/domain/app-review-limits";
-import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
+import { APP_REVIEW_LIMITS, REVIEW_REPORT_LIMITS } from "@/lib/domain/app-review-limits";
+import { APP_CATEGORIES, APP_ENVIRONMENTS, MODERATED_PARTS, REPORT_REASONS } from "@/lib/domain/enums";
 import { pagingQuery } from "@/lib/http/paging";
 
 import { optionalText } from "./common";
@@ -100,9 +100,32 @@ export const listReviewsQuery = z.object({
     .preprocess(caseInsensitive("lower"), z.enum(REVIEW_SORTS, oneOf(REVIEW_SORTS)))
     .default("newest")
     .meta({ description: "`newest` (last written or edited first, the default), `highest` or `lowest` rating first." }),
+  verified: z
+    .stringbool({ truthy: ["true"], falsy: ["false"], error: "must be true or false" })
+    .optional()
+    .meta({ description: "`true`: only reviews written after an install into one of the author's workspaces (`verifiedInstall`)." }),
   page: page.meta({ description: "Page number, from 1." }),
   limit: limit.meta({ description: "Reviews per page, 1–100." }),
 });
+
+/** POST /api/apps/:slug/reviews/:reviewId/reports */
+export const reportBody = z
+  .strictObject({
+    part: z
+      .enum(MODERATED_PARTS, oneOf(MODERATED_PARTS))
+      .default("review")
+      .meta({ description: "What is reported: the review (the default) or the publisher's reply to it." }),
+    reason: z.enum(REPORT_REASONS, oneOf(REPORT_REASONS)).meta({ description: "Why." }),
+    details: optionalText(REVIEW_REPORT_LIMITS.details).meta({
+      description: `What is wrong, at most ${REVIEW_REPORT_LIMITS.details} characters; required with \`OTHER\`.`,
+    }),
+  })
+  .superRefine((report, context) => {
+    if (report.reason === "OTHER" && !report.details) {
+      context.addIssue({ code: "custom", path: ["details"], message: "say what is wrong when the reason is OTHER" });
+    }
+  });
+export type ReportBody = z.infer<typeof reportBody>;
 
 /** A path slug that could exist: lowercase ASCII words joined by `-`, at most 60 characters. */
 export const slugParam = z

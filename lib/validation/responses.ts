@@ -8,8 +8,10 @@ import {
   DEVELOPER_STATUSES,
   EMAIL_STATUSES,
   EMAIL_TYPES,
+  MODERATED_PARTS,
   PROFILE_CHANGE_STATUSES,
   PUBLIC_PROFILE_FIELDS,
+  REPORT_REASONS,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/domain/enums";
@@ -300,11 +302,88 @@ export const publicReviewSchema = z
     title: z.string().nullable(),
     body: z.string().nullable(),
     author: z.object({ name: z.string() }).strict(),
+    verifiedInstall: z
+      .boolean()
+      .meta({ description: "The author had installed the app into one of their workspaces when they wrote this." }),
+    reply: z
+      .object({ body: z.string(), createdAt: timestamp, updatedAt: timestamp })
+      .strict()
+      .nullable()
+      .meta({ description: "The publisher's public reply, if any." }),
+    hidden: z
+      .object({ reason: z.string() })
+      .strict()
+      .nullable()
+      .meta({ description: "Only in the answer to the review's author: a moderator hid it, for this reason. Always null in lists." }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
   .strict()
   .meta({ id: "Review" });
+
+const moderatedReply = z
+  .object({
+    body: z.string(),
+    hidden: z
+      .object({ reason: z.string() })
+      .strict()
+      .nullable()
+      .meta({ description: "A moderator hid it from the public, for this reason." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict();
+
+/** A review of one of the developer's apps, with their reply. */
+export const publisherReviewSchema = z
+  .object({
+    id,
+    rating: z.number().int().min(1).max(5),
+    title: z.string().nullable(),
+    body: z.string().nullable(),
+    author: z.object({ name: z.string() }).strict(),
+    verifiedInstall: z.boolean(),
+    reply: moderatedReply.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "PublisherReview" });
+
+export const reviewReplySchema = moderatedReply.meta({ id: "ReviewReply" });
+
+export const reviewReportSchema = z.object({ id, createdAt: timestamp }).strict().meta({ id: "ReviewReport" });
+
+/** A review in the administrators' moderation queue. */
+export const moderationReviewSchema = z
+  .object({
+    id,
+    rating: z.number().int().min(1).max(5),
+    title: z.string().nullable(),
+    body: z.string().nullable(),
+    author: z.object({ name: z.string() }).strict(),
+    verifiedInstall: z.boolean(),
+    hidden: z.object({ reason: z.string() }).strict().nullable(),
+    app: z.object({ id, slug: z.string(), name: z.string() }).strict(),
+    reply: moderatedReply.omit({ createdAt: true }).nullable(),
+    openReports: z.number().int(),
+    reports: z
+      .array(
+        z
+          .object({
+            part: z.enum(MODERATED_PARTS),
+            reason: z.enum(REPORT_REASONS),
+            details: z.string().nullable(),
+            createdAt: timestamp,
+          })
+          .strict(),
+      )
+      .meta({ description: "The open reports, oldest first; reporters are never named." }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "ModerationReview" });
 
 export const categoryCountSchema = z
   .object({ category: z.enum(APP_CATEGORIES), label: z.string(), count: z.number().int() })
@@ -386,3 +465,6 @@ export type PublicAppResource = z.infer<typeof publicAppSchema>;
 export type PublicReviewResource = z.infer<typeof publicReviewSchema>;
 export type EmailLogEntry = z.infer<typeof emailLogEntrySchema>;
 export type AuditEventResource = z.infer<typeof auditEventSchema>;
+export type PublisherReviewResource = z.infer<typeof publisherReviewSchema>;
+export type ReviewReplyResource = z.infer<typeof reviewReplySchema>;
+export type ModerationReviewResource = z.infer<typeof moderationReviewSchema>;

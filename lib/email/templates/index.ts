@@ -11,6 +11,7 @@ import { developerVerifiedEmail, type DeveloperVerifiedInput } from "./developer
 import type { RenderedEmail } from "./layout";
 import { profileChangeApprovedEmail, type ProfileChangeApprovedInput } from "./profile-change-approved";
 import { profileChangeRejectedEmail, type ProfileChangeRejectedInput } from "./profile-change-rejected";
+import { reviewRepliedEmail, type ReviewRepliedInput } from "./review-replied";
 
 export type { RenderedEmail };
 export { REVIEW_CRITERION_LABELS } from "@/lib/domain/enums";
@@ -26,7 +27,8 @@ export type EmailInput =
   | AppUpdateApprovedInput
   | AppUpdateRejectedInput
   | ProfileChangeApprovedInput
-  | ProfileChangeRejectedInput;
+  | ProfileChangeRejectedInput
+  | ReviewRepliedInput;
 
 // Exhaustive by construction: a new EMAIL_TYPES value without a template fails to compile here.
 const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) => RenderedEmail } = {
@@ -40,6 +42,7 @@ const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) =
   APP_UPDATE_REJECTED: appUpdateRejectedEmail,
   PROFILE_CHANGE_APPROVED: profileChangeApprovedEmail,
   PROFILE_CHANGE_REJECTED: profileChangeRejectedEmail,
+  REVIEW_REPLIED: reviewRepliedEmail,
 };
 
 export function renderEmail(input: EmailInput): RenderedEmail {

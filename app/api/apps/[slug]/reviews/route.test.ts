@@ -43,6 +43,9 @@ describe("POST /api/apps/:slug/reviews", () => {
       title: "Great",
       body: "Saves me an hour a day.",
       author: { name: "Ann Reviewer" },
+      verifiedInstall: false,
+      reply: null,
+      hidden: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -173,7 +176,18 @@ describe("GET /api/apps/:slug/reviews", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((each: { title: string }) => each.title)).toEqual(["First, edited", "Third", "Second"]);
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1 });
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(["author", "body", "createdAt", "id", "rating", "title", "updatedAt"]);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      "author",
+      "body",
+      "createdAt",
+      "hidden",
+      "id",
+      "rating",
+      "reply",
+      "title",
+      "updatedAt",
+      "verifiedInstall",
+    ]);
     expect(res.body.data[0].author).toEqual({ name: "First" });
     for (const { user } of people) {
       expect(res.text).not.toContain(user.sub);

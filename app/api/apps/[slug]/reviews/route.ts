@@ -7,8 +7,9 @@ import { REVIEW_READ_ONLY_FIELDS, listReviewsQuery, reviewBody } from "@/lib/val
 
 // GET /api/apps/:slug/reviews — a public app's reviews, newest (or highest, lowest) first, paged.
 export const GET = publicGet<{ slug: string }>(async ({ request, params }) => {
-  const { sort, ...paging } = parseQuery(request, listReviewsQuery);
-  return cachedJson(request, paged(await listReviews({ slug: params.slug, paging, sort }), publicReviewView), PUBLIC_CACHE.reviews);
+  const { sort, verified, ...paging } = parseQuery(request, listReviewsQuery);
+  const reviews = await listReviews({ slug: params.slug, paging, sort, verifiedOnly: verified === true });
+  return cachedJson(request, paged(reviews, publicReviewView), PUBLIC_CACHE.reviews);
 });
 
 // POST /api/apps/:slug/reviews — the signed-in Yapture user's review: 201 created, 200 replaced.

@@ -1,0 +1,155 @@
+import { and, desc, asc, eq, isNull, sql } from "drizzle-orm";
+
+import { getDb, type Executor } from "@/db/client";
+import { pageOf, type Page } from "@/db/paginate";
+import { apps, developers, reviewReplies, reviews, type Developer } from "@/db/schema";
+import { enqueueEmail } from "@/lib/email/outbox";
+import { ApiError, notFound, type Paging } from "@/lib/http";
+import { offsetOf } from "@/lib/http/paging";
+
+// A publisher answers the reviews of their own apps: one public reply per review, which they can
+// edit or delete. A review (or reply) a moderator hid stays hidden through edits. Every query is
+// scoped to the developer's own app: another developer's review is 404, as if it did not exist.
+
+type Owned = { developer: Developer; appId: string };
+
+/** A review of one of the developer's apps as its publisher sees it: visible reviews, each with their reply. */
+export type PublisherReviewRow = {
+  id: string;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  authorName: string;
+  verifiedInstall: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  reply: { body: string; hiddenReason: string | null; createdAt: Date; updatedAt: Date } | null;
+};
+
+/** The visible reviews of the developer's app, newest first, with the developer's reply to each. */
+export async function listPublisherReviews({ developer, appId, paging }: Owned & { paging: Paging }): Promise<Page<PublisherReviewRow>> {
+  const db = await getDb();
+  const [app] = await db
+    .select({ reviewCount: apps.reviewCount })
+    .from(apps)
+    .where(and(eq(apps.id, appId), eq(apps.developerId, developer.id)));
+  if (!app) throw notFound("app");
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      body: reviews.body,
+      authorName: reviews.authorName,
+      verifiedInstall: reviews.verifiedInstall,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      replyBody: reviewReplies.body,
+      replyHiddenReason: reviewReplies.hiddenReason,
+      replyCreatedAt: reviewReplies.createdAt,
+      replyUpdatedAt: reviewReplies.updatedAt,
+    })
+    .from(reviews)
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
+    .where(and(eq(reviews.appId, appId), isNull(reviews.hiddenAt)))
+    .orderBy(desc(reviews.updatedAt), asc(reviews.id))
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
+  return pageOf(
+    paging,
+    rows.map(({ replyBody, replyHiddenReason, replyCreatedAt, replyUpdatedAt, ...review }) => ({
+      ...review,
+      reply:
+        replyBody === null
+          ? null
+          : { body: replyBody, hiddenReason: replyHiddenReason, createdAt: replyCreatedAt!, updatedAt: replyUpdatedAt! },
+    })),
+    app.reviewCount,
+  );
+}
+
+/** The visible review `reviewId` of the developer's app, locked for the reply's change; 404 otherwise. */
+async function ownAppReview(tx: Executor, { developer, appId }: Owned, reviewId: string) {
+  const [review] = await tx
+    .select({
+      id: reviews.id,
+      authorName: reviews.authorName,
+      reviewerEmail: reviews.reviewerEmail,
+      appName: apps.name,
+      slug: apps.slug,
+      publisherName: sql<string>`coalesce(${developers.companyName}, ${developers.name})`,
+    })
+    .from(reviews)
+    .innerJoin(apps, eq(apps.id, reviews.appId))
+    .innerJoin(developers, eq(developers.id, apps.developerId))
+    .where(and(eq(reviews.id, reviewId), eq(reviews.appId, appId), eq(apps.developerId, developer.id), isNull(reviews.hiddenAt)))
+    .for("update", { of: reviews });
+  if (!review) throw notFound("review");
+  return review;
+}
+
+type ReplyResult = { body: string; hiddenReason: string | null; createdAt: Date; updatedAt: Date };
+
+const replyColumns = {
+  body: reviewReplies.body,
+  hiddenReason: reviewReplies.hiddenReason,
+  createdAt: reviewReplies.createdAt,
+  updatedAt: reviewReplies.updatedAt,
+};
+
+/** The developer's first reply to a review of their app; the reviewer is emailed. A second is 409. */
+export async function createReply({ reviewId, body, ...owned }: Owned & { reviewId: string; body: string }): Promise<ReplyResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const review = await ownAppReview(tx, owned, reviewId);
+    const [reply] = await tx
+      .insert(reviewReplies)
+      .values({ reviewId, developerId: owned.developer.id, body })
+      .onConflictDoNothing()
+      .returning(replyColumns);
+    if (!reply) throw new ApiError("conflict", "this review already has your reply: change it with PUT, or delete it first");
+    if (review.reviewerEmail) {
+      await enqueueEmail({
+        tx,
+        to: review.reviewerEmail,
+        type: "REVIEW_REPLIED",
+        reviewerName: review.authorName,
+        appName: review.appName,
+        slug: review.slug,
+        publisherName: review.publisherName,
+        reply: body,
+      });
+    }
+    return reply;
+  });
+}
+
+/** Changes the developer's reply (a hidden one stays hidden); 404 when there is none. */
+export async function updateReply({ reviewId, body, ...owned }: Owned & { reviewId: string; body: string }): Promise<ReplyResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await ownAppReview(tx, owned, reviewId);
+    const [reply] = await tx
+      .update(reviewReplies)
+      .set({ body, updatedAt: sql`clock_timestamp()` })
+      .where(eq(reviewReplies.reviewId, reviewId))
+      .returning(replyColumns);
+    if (!reply) throw notFound("reply");
+    return reply;
+  });
+}
+
+/**
+ * Deletes the developer's reply; 404 when there is none. A reply a moderator hid cannot be deleted
+ * (409): a new one would be visible, undoing the moderator's decision.
+ */
+export async function deleteReply({ reviewId, ...owned }: Owned & { reviewId: string }): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await ownAppReview(tx, owned, reviewId);
+    const [reply] = await tx.select({ hiddenAt: reviewReplies.hiddenAt }).from(reviewReplies).where(eq(reviewReplies.reviewId, reviewId));
+    if (!reply) throw notFound("reply");
+    if (reply.hiddenAt) throw new ApiError("invalid_state", "a moderator hid this reply: it cannot be deleted, but you can still edit it");
+    await tx.delete(reviewReplies).where(eq(reviewReplies.reviewId, reviewId));
+  });
+}
