@@ -8,6 +8,7 @@ import type { PublicReviewResource } from "@/lib/validation/responses";
 import type { ReviewSort } from "@/lib/validation/public";
 
 import { RatingHistogram } from "./rating-histogram";
+import { ReportReview } from "./report-review";
 import { WriteReviewForm } from "./write-review-form";
 
 const SORT_OPTIONS = [
@@ -19,6 +20,12 @@ type Props = {
   slug: string;
   average: number | null;
   histogram: number[];
+  /** Reviews written after an install into the author's workspace: how many, and their average. */
+  verified: { count: number; average: number | null };
+  /** Only those are listed. */
+  verifiedOnly: boolean;
+  /** The publisher's name, shown over their replies. */
+  publisher: string;
   reviews: Page<PublicReviewResource>;
   sort: ReviewSort;
   reader: PortalUser | null;
@@ -28,15 +35,48 @@ type Props = {
   readerIsDeveloper: boolean;
 };
 
+/** The app page's reviews with these list parameters (those undefined left out). */
+function reviewsHref(here: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return `${here}${query ? `?${query}` : ""}#reviews`;
+}
+
 /** An app page's reviews: the summary, the reader's own review (or how to write one), and every review, paged and sorted. */
-export function AppReviews({ slug, average, histogram, reviews, sort, reader, own, readerIsDeveloper }: Props) {
+export function AppReviews({
+  slug,
+  average,
+  histogram,
+  verified,
+  verifiedOnly,
+  publisher,
+  reviews,
+  sort,
+  reader,
+  own,
+  readerIsDeveloper,
+}: Props) {
   const here = `/apps/${slug}`;
+  const listParams = { sort: sort === "newest" ? undefined : sort, verified: verifiedOnly ? "true" : undefined };
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="max-w-3xl scroll-mt-4 space-y-6">
       <h2 id="reviews-heading" className="text-xl font-semibold">
         Reviews
       </h2>
       <RatingHistogram average={average} counts={histogram} />
+      <p className="text-sm text-slate-700" data-testid="verified-summary">
+        {verified.count === 0
+          ? "No reviews from verified installs yet."
+          : `${verified.average!.toFixed(1)} from ${verified.count.toLocaleString("en")} verified ${verified.count === 1 ? "install" : "installs"}.`}
+      </p>
+      {own?.hidden ? (
+        <p
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          role="status"
+          data-testid="own-review-hidden"
+        >
+          An administrator hid your review, so only you can see it: {own.hidden.reason}
+        </p>
+      ) : null}
       {!reader ? (
         <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
           <Link href={`/signin?callbackUrl=${encodeURIComponent(`${here}#reviews`)}`} className="font-medium text-brand-700 underline">
@@ -48,7 +88,7 @@ export function AppReviews({ slug, average, histogram, reviews, sort, reader, ow
       ) : (
         <WriteReviewForm key={own?.updatedAt ?? "new"} slug={slug} own={own} />
       )}
-      <form action={`${here}#reviews`} className="flex items-center gap-3" aria-label="Sort reviews">
+      <form action={`${here}#reviews`} className="flex flex-wrap items-center gap-3" aria-label="Sort reviews">
         <InlineSelect
           name="sort"
           label="Sort reviews"
@@ -56,6 +96,14 @@ export function AppReviews({ slug, average, histogram, reviews, sort, reader, ow
           defaultValue={sort === "newest" ? undefined : sort}
           options={SORT_OPTIONS}
         />
+        {verifiedOnly ? <input type="hidden" name="verified" value="true" /> : null}
+        <Link
+          href={reviewsHref(here, { ...listParams, verified: verifiedOnly ? undefined : "true" })}
+          className="text-sm text-brand-700 underline"
+          aria-current={verifiedOnly ? "true" : undefined}
+        >
+          {verifiedOnly ? "Show all reviews" : "Only verified installs"}
+        </Link>
       </form>
       <div className="space-y-3">
         {reviews.items.map((review) => (
@@ -68,14 +116,31 @@ export function AppReviews({ slug, average, histogram, reviews, sort, reader, ow
               {review.title ? <strong>{review.title}</strong> : null}
             </p>
             {review.body ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.body}</p> : null}
-            <p className="mt-2 text-xs text-slate-600">
-              {review.author.name} · {review.updatedAt.slice(0, 10)}
-            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+              <span>
+                {review.author.name} · {review.updatedAt.slice(0, 10)}
+              </span>
+              {review.verifiedInstall ? (
+                <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800" data-testid="verified-install">
+                  Verified install
+                </span>
+              ) : null}
+              {reader && review.id !== own?.id ? <ReportReview slug={slug} reviewId={review.id} part="review" /> : null}
+            </div>
+            {review.reply ? (
+              <div className="mt-3 border-l-2 border-slate-300 pl-3" data-testid="publisher-reply">
+                <p className="text-xs font-medium text-slate-700">Reply from {publisher}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.reply.body}</p>
+                {reader ? <ReportReview slug={slug} reviewId={review.id} part="reply" /> : null}
+              </div>
+            ) : null}
           </article>
         ))}
-        {reviews.total === 0 ? <p className="text-sm text-slate-600">No reviews yet.</p> : null}
+        {reviews.total === 0 ? (
+          <p className="text-sm text-slate-600">{verifiedOnly ? "No reviews from verified installs yet." : "No reviews yet."}</p>
+        ) : null}
       </div>
-      <Pager basePath={here} params={{ sort: sort === "newest" ? undefined : sort }} of={reviews} hash="reviews" />
+      <Pager basePath={here} params={listParams} of={reviews} hash="reviews" />
     </section>
   );
 }

@@ -29,13 +29,18 @@ export async function startServerProcess(): Promise<void> {
         return;
       }
     }
+    const housekeeping = await import("@/lib/assets/hosted/housekeeping");
     if (env().seedOnEmpty && (await isDatabaseEmpty())) {
       const result = await seedDemoData();
-      const images = await (await import("@/lib/assets/hosted/demo-images")).hostDemoImages();
-      log.info("seeded demo data", { apps: result.apps, imagesCopied: images });
-    }
-    // After the seed: its images are hosted from the files above, not fetched by the sweep.
-    (await import("@/lib/assets/hosted/housekeeping")).startAssetHousekeeping();
+      log.info("seeded demo data", { apps: result.apps });
+      // The demo images are checked and stored while the server already answers (~8 s; pages show
+      // the /demo/ files meanwhile); the sweep starts after, so it never fetches them itself.
+      void (await import("@/lib/assets/hosted/demo-images"))
+        .hostDemoImages()
+        .then((images) => log.info("hosted the demo data's images", images))
+        .catch((error: unknown) => log.error("hosting the demo data's images failed", { error }))
+        .finally(() => housekeeping.startAssetHousekeeping());
+    } else housekeeping.startAssetHousekeeping();
   } catch (error) {
     log.error("start-up failed", { error });
   }

@@ -125,7 +125,6 @@ export const reportBody = z
       context.addIssue({ code: "custom", path: ["details"], message: "say what is wrong when the reason is OTHER" });
     }
   });
-export type ReportBody = z.infer<typeof reportBody>;
 
 /** A path slug that could exist: lowercase ASCII words joined by `-`, at most 60 characters. */
 export const slugParam = z

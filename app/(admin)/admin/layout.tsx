@@ -10,6 +10,7 @@ const NAV = [
   ["/admin/profile-changes", "Profile changes"],
   ["/admin/reviews", "Review queue"],
   ["/admin/apps", "Published apps"],
+  ["/admin/moderation", "Customer reviews"],
   ["/admin/emails", "Email log"],
   ["/admin/audit", "Audit log"],
 ] as const;

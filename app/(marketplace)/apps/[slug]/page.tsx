@@ -12,7 +12,7 @@ import { currentUser } from "@/lib/auth/portal-session";
 import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { installedWorkspaces } from "@/lib/installs/service";
-import { findOwnReview, listReviews, ratingHistogram } from "@/lib/reviews/service";
+import { findOwnReview, listReviews, ratingHistogram, verifiedRating } from "@/lib/reviews/service";
 import { listReviewsQuery } from "@/lib/validation/public";
 import { publicReviewView } from "@/lib/reviews/views";
 
@@ -30,11 +30,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AppPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const app = await loadApp(slug);
-  const { sort, page } = await pageQuery(searchParams, listReviewsQuery);
+  const { sort, page, verified: verifiedOnly = false } = await pageQuery(searchParams, listReviewsQuery);
   const reader = await currentUser();
-  const [reviews, histogram, own, readerProfile, installedIn] = await Promise.all([
-    listReviews({ slug, sort, paging: { page, limit: REVIEWS_PER_PAGE } }),
+  const [reviews, histogram, verified, own, readerProfile, installedIn] = await Promise.all([
+    listReviews({ slug, sort, verifiedOnly, paging: { page, limit: REVIEWS_PER_PAGE } }),
     ratingHistogram(slug),
+    verifiedRating(slug),
     reader ? findOwnReview({ slug, reviewerId: reader.yaptureUserId }) : undefined,
     reader ? findDeveloperByYaptureUserId(reader.yaptureUserId) : undefined,
     reader ? installedWorkspaces({ slug, workspaces: reader.workspaces }) : [],
@@ -64,6 +65,9 @@ export default async function AppPage({ params, searchParams }: Props) {
           slug={slug}
           average={app.averageRating}
           histogram={histogram}
+          verified={verified}
+          verifiedOnly={verifiedOnly}
+          publisher={app.developer.companyName ?? app.developer.name}
           reviews={{ ...reviews, items: reviews.items.map(publicReviewView) }}
           sort={sort}
           reader={reader}

@@ -3,6 +3,7 @@ import { AppForm } from "@/components/portal/apps/app-form";
 import { DeleteListingButton } from "@/components/portal/apps/delete-listing-button";
 import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
+import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
 import { UpdateSection } from "@/components/portal/apps/update-section";
@@ -19,6 +20,8 @@ import type { Developer } from "@/db/schema";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import type { AppStatus } from "@/lib/domain/enums";
 import { orNotFound } from "@/lib/pages/or-not-found";
+import { listPublisherReviews } from "@/lib/reviews/replies";
+import { publisherReviewView } from "@/lib/reviews/views";
 import { can } from "@/lib/state/machine";
 
 export const metadata = { title: "Listing" };
@@ -26,6 +29,8 @@ export const metadata = { title: "Listing" };
 const BACK = { href: "/developer/apps", label: "Your apps" };
 
 const allows = (action: AppAction, status: AppStatus) => can(APP_STATES, action, status);
+
+const REVIEWS_SHOWN = 20;
 
 const loadListing = (developer: Developer, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
@@ -42,6 +47,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const { listing, analytics, revision } = await loadListing(developer, id);
   const canEdit = allows("edit", listing.status);
   const copies = (await hostedUrlsOf([{ type: "app", id: listing.id }])).get(`app:${listing.id}`) ?? {};
+  const reviews = await listPublisherReviews({ developer, appId: listing.id, paging: { page: 1, limit: REVIEWS_SHOWN } });
   return (
     <div className="space-y-8">
       <PageTitle back={BACK} title={listing.name}>
@@ -65,6 +71,9 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
       ) : null}
       {allows("revise", listing.status) ? <UpdateSection listing={listing} revision={revision} /> : null}
       <ListingAnalytics analytics={analytics} />
+      {listing.publishedAt ? (
+        <ListingReviews appId={listing.id} reviews={reviews.items.map(publisherReviewView)} total={reviews.total} />
+      ) : null}
       <section aria-labelledby="preview-heading" className="space-y-3">
         <h2 id="preview-heading" className="text-lg font-semibold">
           Preview

@@ -1,0 +1,103 @@
+import Link from "next/link";
+
+import { REPORT_REASON_LABELS } from "@/lib/domain/enums";
+import type { ModerationReviewResource } from "@/lib/validation/responses";
+
+import { ActionButton } from "./action-button";
+
+/** A customer review in the moderation queue: the review, the publisher's reply, why people reported them, and the actions. */
+export function ModerationCard({ review }: { review: ModerationReviewResource }) {
+  const endpoint = (action: string) => `/api/admin/reviews/${review.id}/${action}`;
+  const headingId = `moderation-${review.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="moderation-item"
+    >
+      <h2 id={headingId} className="text-sm font-semibold">
+        {review.rating}★ review of{" "}
+        <Link href={`/apps/${review.app.slug}`} className="text-brand-700 underline">
+          {review.app.name}
+        </Link>{" "}
+        by {review.author.name}
+        {review.verifiedInstall ? " (verified install)" : ""}
+      </h2>
+      {review.hidden ? <p className="text-xs font-medium text-amber-800">Hidden: {review.hidden.reason}</p> : null}
+      <blockquote className="border-l-2 border-slate-300 pl-3 text-sm text-slate-700">
+        {review.title ? <p className="font-medium">{review.title}</p> : null}
+        {review.body ? <p className="whitespace-pre-line">{review.body}</p> : <p className="text-slate-500 italic">No text, only stars.</p>}
+      </blockquote>
+      {review.reply ? (
+        <div className="space-y-1">
+          <p className="text-xs font-medium text-slate-700">
+            Publisher&apos;s reply{review.reply.hidden ? ` (hidden: ${review.reply.hidden.reason})` : ""}
+          </p>
+          <blockquote className="border-l-2 border-slate-300 pl-3 text-sm whitespace-pre-line text-slate-700">
+            {review.reply.body}
+          </blockquote>
+        </div>
+      ) : null}
+      {review.reports.length > 0 ? (
+        <div>
+          <p className="text-xs font-medium text-slate-700">
+            {review.openReports} open {review.openReports === 1 ? "report" : "reports"}
+          </p>
+          <ul className="list-disc pl-5 text-sm text-slate-700">
+            {review.reports.map((report, index) => (
+              <li key={index}>
+                {report.part === "reply" ? "Reply: " : ""}
+                {REPORT_REASON_LABELS[report.reason]}
+                {report.details ? ` — ${report.details}` : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-start gap-3">
+        {review.hidden ? (
+          <ActionButton
+            label="Restore review"
+            endpoint={endpoint("restore")}
+            body={{ part: "review" }}
+            announce="The review is visible again and counts in the rating."
+          />
+        ) : (
+          <ActionButton
+            label="Hide review"
+            variant="danger"
+            endpoint={endpoint("hide")}
+            body={{ part: "review" }}
+            reasonLabel="Why (its author is shown this)"
+            announce="The review is hidden and out of the rating; its reports are closed."
+          />
+        )}
+        {review.reply ? (
+          review.reply.hidden ? (
+            <ActionButton
+              label="Restore reply"
+              endpoint={endpoint("restore")}
+              body={{ part: "reply" }}
+              announce="The reply is visible again."
+            />
+          ) : (
+            <ActionButton
+              label="Hide reply"
+              endpoint={endpoint("hide")}
+              body={{ part: "reply" }}
+              reasonLabel="Why (the publisher is shown this)"
+              announce="The reply is hidden; its reports are closed."
+            />
+          )
+        ) : null}
+        {review.openReports > 0 ? (
+          <ActionButton
+            label="Dismiss reports"
+            endpoint={endpoint("dismiss-reports")}
+            announce="The reports are dismissed; nothing is hidden."
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PublisherReviewResource } from "@/lib/validation/responses";
+
+import { ReviewReplyForm } from "./review-reply-form";
+
+/** The listing's visible reviews, newest first, each with the developer's reply (or a way to write one). */
+export function ListingReviews({ appId, reviews, total }: { appId: string; reviews: PublisherReviewResource[]; total: number }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="max-w-3xl space-y-3">
+      <h2 id="reviews-heading" className="text-lg font-semibold">
+        Reviews
+      </h2>
+      {total === 0 ? (
+        <p className="text-sm text-slate-600">No reviews yet.</p>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {total > reviews.length ? `The ${reviews.length} most recent of ${total} reviews. ` : null}
+          Your replies are public, under each review; the reviewer is emailed when you first reply.
+        </p>
+      )}
+      {reviews.map((review) => (
+        <article key={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="listing-review">
+          <p className="text-sm">
+            <span className="text-amber-600" aria-label={`${review.rating} out of 5 stars`}>
+              {"★".repeat(review.rating)}
+              <span className="text-slate-400">{"★".repeat(5 - review.rating)}</span>
+            </span>{" "}
+            {review.title ? <strong>{review.title}</strong> : null}
+          </p>
+          {review.body ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.body}</p> : null}
+          <p className="mt-2 text-xs text-slate-600">
+            {review.author.name} · {review.updatedAt.slice(0, 10)}
+            {review.verifiedInstall ? " · Verified install" : ""}
+          </p>
+          <ReviewReplyForm key={review.reply?.updatedAt ?? "none"} appId={appId} reviewId={review.id} reply={review.reply} />
+        </article>
+      ))}
+    </section>
+  );
+}
