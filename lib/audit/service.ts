@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
-import { apps, auditEvents, developers, type AuditEvent } from "@/db/schema";
+import { apps, auditEvents, developers, reviews, type AuditEvent } from "@/db/schema";
 import type { YaptureIdentity } from "@/lib/auth/identity";
 import type { Paging } from "@/lib/http";
 
@@ -35,11 +36,18 @@ export async function listAuditEvents(paging: Paging): Promise<Page<AuditEventRo
   const db = await getDb();
   return paginate(paging, {
     items: async ({ limit, offset }) => {
+      // A moderated review is named by the app it is about.
+      const reviewedApps = alias(apps, "reviewed_apps");
       const rows = await db
-        .select({ event: auditEvents, targetName: sql<string | null>`coalesce(${apps.name}, ${developers.name})` })
+        .select({
+          event: auditEvents,
+          targetName: sql<string | null>`coalesce(${apps.name}, ${developers.name}, 'Review of ' || ${reviewedApps.name})`,
+        })
         .from(auditEvents)
         .leftJoin(apps, and(eq(auditEvents.targetType, "app"), eq(apps.id, auditEvents.targetId)))
         .leftJoin(developers, and(eq(auditEvents.targetType, "developer"), eq(developers.id, auditEvents.targetId)))
+        .leftJoin(reviews, and(eq(auditEvents.targetType, "review"), eq(reviews.id, auditEvents.targetId)))
+        .leftJoin(reviewedApps, eq(reviewedApps.id, reviews.appId))
         .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
         .limit(limit)
         .offset(offset);

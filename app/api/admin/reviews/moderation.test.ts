@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import * as auditEventsRoute from "@/app/api/admin/audit-events/route";
 import * as publicApp from "@/app/api/apps/[slug]/route";
 import * as reports from "@/app/api/apps/[slug]/reviews/[reviewId]/reports/route";
 import * as appReviews from "@/app/api/apps/[slug]/reviews/route";
@@ -136,6 +137,11 @@ describe("moderating a review", () => {
     const db = await getDb();
     const actions = await db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, target));
     expect(actions.map((row) => row.action).sort()).toEqual(["hide_review", "restore_review"]);
+    const log = await call(auditEventsRoute.GET, { path: "/api/admin/audit-events?limit=50", headers: admin.headers });
+    const hiding = log.body.data.find(
+      (event: { targetId: string; action: string }) => event.targetId === target && event.action === "hide_review",
+    );
+    expect(hiding).toMatchObject({ targetType: "review", targetName: `Review of ${app.name}` });
   });
 
   it("dismisses reports without hiding; 409 when none is open", async () => {
