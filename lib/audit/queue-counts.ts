@@ -1,19 +1,21 @@
-import { eq } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { countRows } from "@/db/paginate";
-import { appRevisions, apps, developerProfileChanges, developers, emailOutbox } from "@/db/schema";
+import { appRevisions, apps, developerProfileChanges, developers, emailOutbox, reviews } from "@/db/schema";
 
 /** The numbers on the administrators' dashboard: what waits for someone. */
 export async function adminQueueCounts() {
   const db = await getDb();
-  const [pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, approvedApps, failedEmails] = await Promise.all([
-    countRows(db, developers, eq(developers.status, "PENDING_VERIFICATION")),
-    countRows(db, developerProfileChanges, eq(developerProfileChanges.status, "PENDING")),
-    countRows(db, apps, eq(apps.status, "PENDING")),
-    countRows(db, appRevisions, eq(appRevisions.status, "PENDING")),
-    countRows(db, apps, eq(apps.status, "APPROVED")),
-    countRows(db, emailOutbox, eq(emailOutbox.status, "FAILED")),
-  ]);
-  return { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, approvedApps, failedEmails };
+  const [pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, approvedApps, failedEmails, reportedReviews] =
+    await Promise.all([
+      countRows(db, developers, eq(developers.status, "PENDING_VERIFICATION")),
+      countRows(db, developerProfileChanges, eq(developerProfileChanges.status, "PENDING")),
+      countRows(db, apps, eq(apps.status, "PENDING")),
+      countRows(db, appRevisions, eq(appRevisions.status, "PENDING")),
+      countRows(db, apps, eq(apps.status, "APPROVED")),
+      countRows(db, emailOutbox, eq(emailOutbox.status, "FAILED")),
+      countRows(db, reviews, gt(reviews.openReports, 0)),
+    ]);
+  return { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, approvedApps, failedEmails, reportedReviews };
 }

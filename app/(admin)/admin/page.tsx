@@ -7,7 +7,8 @@ export const metadata = { title: "Administration" };
 
 export default async function AdminDashboard() {
   await requireAdmin("/admin");
-  const { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, failedEmails, approvedApps } = await adminQueueCounts();
+  const { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, failedEmails, approvedApps, reportedReviews } =
+    await adminQueueCounts();
   const cards = [
     {
       label: "Developers awaiting verification",
@@ -24,6 +25,7 @@ export default async function AdminDashboard() {
     { label: "Listings awaiting review", value: pendingApps, href: "/admin/reviews", testId: "count-pending-apps" },
     { label: "Updates awaiting review", value: pendingUpdates, href: "/admin/reviews#updates", testId: "count-pending-updates" },
     { label: "Published apps", value: approvedApps, href: "/admin/apps", testId: "count-approved-apps" },
+    { label: "Reported customer reviews", value: reportedReviews, href: "/admin/moderation", testId: "count-reported-reviews" },
     { label: "Emails that failed", value: failedEmails, href: "/admin/emails", testId: "count-failed-emails" },
   ];
   return (
