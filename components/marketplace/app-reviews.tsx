@@ -2,6 +2,7 @@ import Link from "next/link";
 
 import { InlineSelect } from "@/components/ui/inline-select";
 import { Pager } from "@/components/ui/pager";
+import { ReviewText } from "@/components/ui/review-text";
 import type { Page } from "@/db/paginate";
 import type { PortalUser } from "@/lib/auth/portal-session";
 import type { PublicReviewResource } from "@/lib/validation/responses";
@@ -108,14 +109,7 @@ export function AppReviews({
       <div className="space-y-3">
         {reviews.items.map((review) => (
           <article key={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="review">
-            <p className="text-sm">
-              <span className="text-amber-600" aria-label={`${review.rating} out of 5 stars`}>
-                {"★".repeat(review.rating)}
-                <span className="text-slate-400">{"★".repeat(5 - review.rating)}</span>
-              </span>{" "}
-              {review.title ? <strong>{review.title}</strong> : null}
-            </p>
-            {review.body ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.body}</p> : null}
+            <ReviewText rating={review.rating} title={review.title} body={review.body} />
             <div className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
               <span>
                 {review.author.name} · {review.updatedAt.slice(0, 10)}

@@ -8,6 +8,7 @@ import type { YaptureIdentity } from "@/lib/auth/identity";
 import type { ModeratedPart, ReportReason } from "@/lib/domain/enums";
 import { ApiError, notFound, type Paging } from "@/lib/http";
 
+import { reviewColumns } from "./columns";
 import { lockReviewedApp, moveReviewCounters } from "./counters";
 
 // The administrators' moderation of customer reviews and publishers' replies: a queue of reported
@@ -49,18 +50,7 @@ const QUEUES: Record<ModerationQueue, { where: () => SQL; order: () => SQL[] }> 
 async function moderationRows(db: Executor, where: SQL, order: SQL[], limit: number, offset: number): Promise<ModerationRow[]> {
   const rows = await db
     .select({
-      review: {
-        id: reviews.id,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        authorName: reviews.authorName,
-        verifiedInstall: reviews.verifiedInstall,
-        hiddenReason: reviews.hiddenReason,
-        openReports: reviews.openReports,
-        createdAt: reviews.createdAt,
-        updatedAt: reviews.updatedAt,
-      },
+      review: { ...reviewColumns, hiddenReason: reviews.hiddenReason, openReports: reviews.openReports },
       app: { id: apps.id, slug: apps.slug, name: apps.name },
       replyBody: reviewReplies.body,
       replyHiddenReason: reviewReplies.hiddenReason,

@@ -7,6 +7,8 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import { ApiError, notFound, type Paging } from "@/lib/http";
 import { offsetOf } from "@/lib/http/paging";
 
+import { reviewColumns } from "./columns";
+
 // A publisher answers the reviews of their own apps: one public reply per review, which they can
 // edit or delete. A review (or reply) a moderator hid stays hidden through edits. Every query is
 // scoped to the developer's own app: another developer's review is 404, as if it did not exist.
@@ -36,14 +38,7 @@ export async function listPublisherReviews({ developer, appId, paging }: Owned &
   if (!app) throw notFound("app");
   const rows = await db
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
-      authorName: reviews.authorName,
-      verifiedInstall: reviews.verifiedInstall,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
+      ...reviewColumns,
       replyBody: reviewReplies.body,
       replyHiddenReason: reviewReplies.hiddenReason,
       replyCreatedAt: reviewReplies.createdAt,

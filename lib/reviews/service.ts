@@ -11,19 +11,9 @@ import { offsetOf } from "@/lib/http/paging";
 import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";
+import { reviewColumns } from "./columns";
 import { moveReviewCounters } from "./counters";
 import type { OwnReviewFields, PublicReviewFields } from "./views";
-
-const reviewColumns = {
-  id: reviews.id,
-  rating: reviews.rating,
-  title: reviews.title,
-  body: reviews.body,
-  authorName: reviews.authorName,
-  verifiedInstall: reviews.verifiedInstall,
-  createdAt: reviews.createdAt,
-  updatedAt: reviews.updatedAt,
-};
 
 /** The publisher's reply as the public sees it: none while a moderator has it hidden. */
 const visibleReply = and(eq(reviewReplies.reviewId, reviews.id), isNull(reviewReplies.hiddenAt));

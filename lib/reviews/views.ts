@@ -21,14 +21,21 @@ export type PublicReviewFields = Pick<
 /** A review as its author sees it: the public fields, and why a moderator hid it (null: visible). */
 export type OwnReviewFields = PublicReviewFields & { hiddenReason: string | null };
 
+type ReviewCore = Pick<Review, "id" | "rating" | "title" | "body" | "authorName" | "verifiedInstall">;
+
+/** What every view shows of a review; never its author's Yapture id or email. */
+const coreView = (review: ReviewCore) => ({
+  id: review.id,
+  rating: review.rating,
+  title: review.title,
+  body: review.body,
+  author: { name: review.authorName },
+  verifiedInstall: review.verifiedInstall,
+});
+
 export function publicReviewView(review: PublicReviewFields | OwnReviewFields): PublicReviewResource {
   return {
-    id: review.id,
-    rating: review.rating,
-    title: review.title,
-    body: review.body,
-    author: { name: review.authorName },
-    verifiedInstall: review.verifiedInstall,
+    ...coreView(review),
     reply:
       review.replyBody === null
         ? null
@@ -54,12 +61,7 @@ export function replyView(reply: ReplyRow): ReviewReplyResource {
 
 export function publisherReviewView(review: PublisherReviewRow): PublisherReviewResource {
   return {
-    id: review.id,
-    rating: review.rating,
-    title: review.title,
-    body: review.body,
-    author: { name: review.authorName },
-    verifiedInstall: review.verifiedInstall,
+    ...coreView(review),
     reply: review.reply ? replyView(review.reply) : null,
     createdAt: review.createdAt.toISOString(),
     updatedAt: review.updatedAt.toISOString(),
@@ -68,12 +70,7 @@ export function publisherReviewView(review: PublisherReviewRow): PublisherReview
 
 export function moderationView(review: ModerationRow): ModerationReviewResource {
   return {
-    id: review.id,
-    rating: review.rating,
-    title: review.title,
-    body: review.body,
-    author: { name: review.authorName },
-    verifiedInstall: review.verifiedInstall,
+    ...coreView(review),
     hidden: hiddenFor(review.hiddenReason),
     app: review.app,
     reply: review.reply

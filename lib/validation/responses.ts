@@ -295,16 +295,19 @@ export const publicAppSchema = z
   .strict()
   .meta({ id: "PublicApp" });
 
+/** What every view of a customer review shows of it. */
+const reviewFields = {
+  id,
+  rating: z.number().int().min(1).max(5),
+  title: z.string().nullable(),
+  body: z.string().nullable(),
+  author: z.object({ name: z.string() }).strict(),
+  verifiedInstall: z.boolean().meta({ description: "The author had installed the app into one of their workspaces when they wrote this." }),
+};
+
 export const publicReviewSchema = z
   .object({
-    id,
-    rating: z.number().int().min(1).max(5),
-    title: z.string().nullable(),
-    body: z.string().nullable(),
-    author: z.object({ name: z.string() }).strict(),
-    verifiedInstall: z
-      .boolean()
-      .meta({ description: "The author had installed the app into one of their workspaces when they wrote this." }),
+    ...reviewFields,
     reply: z
       .object({ body: z.string(), createdAt: timestamp, updatedAt: timestamp })
       .strict()
@@ -337,12 +340,7 @@ const moderatedReply = z
 /** A review of one of the developer's apps, with their reply. */
 export const publisherReviewSchema = z
   .object({
-    id,
-    rating: z.number().int().min(1).max(5),
-    title: z.string().nullable(),
-    body: z.string().nullable(),
-    author: z.object({ name: z.string() }).strict(),
-    verifiedInstall: z.boolean(),
+    ...reviewFields,
     reply: moderatedReply.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -357,12 +355,7 @@ export const reviewReportSchema = z.object({ id, createdAt: timestamp }).strict(
 /** A review in the administrators' moderation queue. */
 export const moderationReviewSchema = z
   .object({
-    id,
-    rating: z.number().int().min(1).max(5),
-    title: z.string().nullable(),
-    body: z.string().nullable(),
-    author: z.object({ name: z.string() }).strict(),
-    verifiedInstall: z.boolean(),
+    ...reviewFields,
     hidden: z.object({ reason: z.string() }).strict().nullable(),
     app: z.object({ id, slug: z.string(), name: z.string() }).strict(),
     reply: moderatedReply.omit({ createdAt: true }).nullable(),

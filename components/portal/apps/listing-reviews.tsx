@@ -1,3 +1,4 @@
+import { ReviewText } from "@/components/ui/review-text";
 import type { PublisherReviewResource } from "@/lib/validation/responses";
 
 import { ReviewReplyForm } from "./review-reply-form";
@@ -19,14 +20,7 @@ export function ListingReviews({ appId, reviews, total }: { appId: string; revie
       )}
       {reviews.map((review) => (
         <article key={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="listing-review">
-          <p className="text-sm">
-            <span className="text-amber-600" aria-label={`${review.rating} out of 5 stars`}>
-              {"★".repeat(review.rating)}
-              <span className="text-slate-400">{"★".repeat(5 - review.rating)}</span>
-            </span>{" "}
-            {review.title ? <strong>{review.title}</strong> : null}
-          </p>
-          {review.body ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.body}</p> : null}
+          <ReviewText rating={review.rating} title={review.title} body={review.body} />
           <p className="mt-2 text-xs text-slate-600">
             {review.author.name} · {review.updatedAt.slice(0, 10)}
             {review.verifiedInstall ? " · Verified install" : ""}
