@@ -13,6 +13,8 @@ type Props = {
   body?: Record<string, unknown>;
   /** When set, the action asks for a reason first and sends it as `{ reason }`. */
   reasonLabel?: string;
+  /** How long the reason may be (the API's bound for this action). */
+  reasonMaxLength?: number;
   variant?: "primary" | "secondary" | "danger";
   /** What happened, said and shown once it worked: the row may change or leave the list. */
   announce: string;
@@ -23,7 +25,17 @@ type Props = {
 };
 
 /** One administrator action against the admin API; the page re-renders from the server afterwards. */
-export function ActionButton({ label, endpoint, body, reasonLabel, variant = "secondary", announce, id, focus = "page-title" }: Props) {
+export function ActionButton({
+  label,
+  endpoint,
+  body,
+  reasonLabel,
+  reasonMaxLength = REVIEW_LIMITS.reason,
+  variant = "secondary",
+  announce,
+  id,
+  focus = "page-title",
+}: Props) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
   // Asking for the reason replaces the button: the person lands in the reason's field.
@@ -56,7 +68,7 @@ export function ActionButton({ label, endpoint, body, reasonLabel, variant = "se
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             required
-            maxLength={REVIEW_LIMITS.reason}
+            maxLength={reasonMaxLength}
             rows={2}
             className="mt-1 w-64 rounded-lg border border-slate-300 p-2 text-sm"
           />

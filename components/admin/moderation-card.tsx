@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { REPORT_REASON_LABELS } from "@/lib/domain/enums";
+import { MODERATION_LIMITS } from "@/lib/validation/admin";
 import type { ModerationReviewResource } from "@/lib/validation/responses";
 
 import { ActionButton } from "./action-button";
@@ -69,6 +70,7 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
             endpoint={endpoint("hide")}
             body={{ part: "review" }}
             reasonLabel="Why (its author is shown this)"
+            reasonMaxLength={MODERATION_LIMITS.reason}
             announce="The review is hidden and out of the rating; its reports are closed."
           />
         )}
@@ -86,6 +88,7 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
               endpoint={endpoint("hide")}
               body={{ part: "reply" }}
               reasonLabel="Why (the publisher is shown this)"
+              reasonMaxLength={MODERATION_LIMITS.reason}
               announce="The reply is hidden; its reports are closed."
             />
           )

@@ -30,7 +30,7 @@ export const moderationQuery = z.object({
   ...pagingQuery(),
 });
 /** Bounds of a moderator's reason for hiding a review or reply: shown to its author. */
-const MODERATION_LIMITS = { reason: 500 } as const;
+export const MODERATION_LIMITS = { reason: 500 } as const;
 const moderatedPart = z.enum(MODERATED_PARTS).default("review").meta({ description: "The review (the default) or its reply." });
 export const hideBody = z.strictObject({ part: moderatedPart, reason: trimmedText(1, MODERATION_LIMITS.reason) });
 export const restoreBody = z.strictObject({ part: moderatedPart });
