@@ -13,7 +13,7 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
   return (
     <article
       aria-labelledby={headingId}
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+      className="space-y-3 rounded-xl break-words border border-slate-200 bg-white p-4"
       data-testid="moderation-item"
     >
       <h2 id={headingId} className="text-sm font-semibold">

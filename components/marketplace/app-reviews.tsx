@@ -124,7 +124,7 @@ export function AppReviews({
             {review.reply ? (
               <div className="mt-3 border-l-2 border-slate-300 pl-3" data-testid="publisher-reply">
                 <p className="text-xs font-medium text-slate-700">Reply from {publisher}</p>
-                <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.reply.body}</p>
+                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{review.reply.body}</p>
                 {reader ? <ReportReview slug={slug} reviewId={review.id} part="reply" /> : null}
               </div>
             ) : null}

@@ -9,7 +9,7 @@ export function ReviewText({ rating, title, body }: { rating: number; title: str
         </span>{" "}
         {title ? <strong>{title}</strong> : null}
       </p>
-      {body ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{body}</p> : null}
+      {body ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{body}</p> : null}
     </>
   );
 }
