@@ -30,7 +30,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     for (const [name, value] of Object.entries({ ...headers, [REQUEST_ID_HEADER]: requestId })) response.headers.set(name, value);
     return response;
   }
-  const headers = deploymentSecurityHeaders(request.nextUrl.pathname);
+  const headers = deploymentSecurityHeaders();
   const page = rendersPage(request.nextUrl.pathname);
   const limits = page ? await countPageRequest(request) : {};
   if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);

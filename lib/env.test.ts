@@ -53,6 +53,7 @@ describe("productionPreflight", () => {
     "RATE_LIMIT_AUTH_FAILURE",
     "RATE_LIMIT_DEVELOPER_API",
     "RATE_LIMIT_SUBMIT",
+    "RATE_LIMIT_IMAGE_PREVIEW",
     "RATE_LIMIT_REGISTER",
   ];
   const policyError = 'expected "<points>/<duration>" like 20/1h';

@@ -118,6 +118,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_FAILURE: policyText.optional(),
   RATE_LIMIT_DEVELOPER_API: policyText.optional(),
   RATE_LIMIT_SUBMIT: policyText.optional(),
+  RATE_LIMIT_IMAGE_PREVIEW: policyText.optional(),
   RATE_LIMIT_REGISTER: policyText.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "expected debug, info, warn, error or silent" }).default("info"),
   // One JSON line per request from npm start; on by default in production.

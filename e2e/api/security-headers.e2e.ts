@@ -10,10 +10,10 @@ function expectSecurityHeaders(path: string, headers: Record<string, string>) {
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"]) {
     expect(csp).toContain(directive);
   }
-  // Images from this origin only (hosted copies), but on the portal, where a developer previews
-  // drafts from their own server (this server allows private image fetching, hence http:).
+  // Images from this origin only: hosted copies, and on the portal previews through this origin
+  // (even though this server allows private image fetching).
   const images = csp.split("; ").filter((directive) => directive.startsWith("img-src"));
-  expect(images).toEqual([path.startsWith("/developer") ? "img-src 'self' https: data: http:" : "img-src 'self' data:"]);
+  expect(images).toEqual(["img-src 'self' data:"]);
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

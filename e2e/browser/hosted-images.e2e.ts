@@ -100,3 +100,44 @@ test("reviewers' and visitors' browsers load a listing's images from the marketp
     await developerServer.close();
   }
 });
+
+test("the developer previews a draft's images through the marketplace, never from their own server @phone", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const developerServer = await startImageServer();
+  try {
+    const email = `preview-${randomUUID().slice(0, 8)}@example.com`;
+    const name = `Draft Preview ${randomUUID().slice(0, 6)}`;
+    const { app } = await draftApp(request, baseURL!, email, {
+      name,
+      logoUrl: `${developerServer.origin}/png/512x512.png`,
+      bannerUrl: `${developerServer.origin}/png/1200x600.png`,
+      screenshots: [{ url: `${developerServer.origin}/png/1280x720.png` }, { url: `${developerServer.origin}/jpeg/1920x1080.jpg` }],
+    });
+    const marketplace = new URL(baseURL!).origin;
+    await signIn(page, "/developer/apps", email);
+    for (const path of ["/developer/apps", `/developer/apps/${app.id}`]) {
+      const images = await imagesRequested(page, async () => {
+        await page.goto(path);
+        await expect(page.getByText(name).first()).toBeVisible();
+      });
+      expect(images.length, `${path} shows the draft's images`).toBeGreaterThan(0);
+      expect(
+        images.filter((url) => new URL(url).origin !== marketplace),
+        `${path} loads no image from another origin`,
+      ).toEqual([]);
+    }
+    // Not yet submitted, so no copy: the preview is the marketplace's check of the developer's file, and it loads.
+    const logo = page.getByRole("img", { name: `${name} logo` });
+    await expect(logo).toHaveAttribute(
+      "src",
+      `/assets/preview/${app.id}?url=${encodeURIComponent(`${developerServer.origin}/png/512x512.png`)}`,
+    );
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(256);
+  } finally {
+    await developerServer.close();
+  }
+});

@@ -18,6 +18,7 @@ const TABLE: [PolicyName, string, number, number][] = [
   ["authFailure", "RATE_LIMIT_AUTH_FAILURE", 30, 300],
   ["developerApi", "RATE_LIMIT_DEVELOPER_API", 300, 60],
   ["submit", "RATE_LIMIT_SUBMIT", 30, 3600],
+  ["imagePreview", "RATE_LIMIT_IMAGE_PREVIEW", 300, 600],
   ["register", "RATE_LIMIT_REGISTER", 10, 3600],
 ];
 

@@ -6,7 +6,17 @@ import { parsePolicyText } from "./policy-text";
 // variable as "<points>/<duration>", e.g. RATE_LIMIT_INSTALL=20/1h; durations take s, m or h.
 
 export type PolicyName =
-  "publicRead" | "pages" | "signIn" | "install" | "reviewWrite" | "reviewReport" | "authFailure" | "developerApi" | "submit" | "register";
+  | "publicRead"
+  | "pages"
+  | "signIn"
+  | "install"
+  | "reviewWrite"
+  | "reviewReport"
+  | "authFailure"
+  | "developerApi"
+  | "submit"
+  | "imagePreview"
+  | "register";
 export type Policy = { name: PolicyName; points: number; seconds: number };
 
 const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
@@ -21,6 +31,8 @@ const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
   authFailure: { variable: "RATE_LIMIT_AUTH_FAILURE", value: "30/5m" },
   developerApi: { variable: "RATE_LIMIT_DEVELOPER_API", value: "300/1m" },
   submit: { variable: "RATE_LIMIT_SUBMIT", value: "30/1h" },
+  // The portal's previews of a draft's images (each one downloads and decodes an image).
+  imagePreview: { variable: "RATE_LIMIT_IMAGE_PREVIEW", value: "300/10m" },
   register: { variable: "RATE_LIMIT_REGISTER", value: "10/1h" },
 };
 

@@ -6,8 +6,6 @@ const production: SecurityOptions = {
   nonce: "bm9uY2Vub25jZW5vbmNl",
   https: true,
   development: false,
-  developerImages: false,
-  httpImages: false,
 };
 const directives = (options: SecurityOptions) => securityHeaders(options)["content-security-policy"]!.split("; ");
 
@@ -33,7 +31,7 @@ describe("securityHeaders", () => {
   });
 
   it("lets forms submit only to the marketplace itself, in every configuration", () => {
-    for (const options of [production, { ...production, development: true, https: false, httpImages: true }]) {
+    for (const options of [production, { ...production, development: true, https: false }]) {
       expect(directives(options).filter((directive) => directive.startsWith("form-action"))).toEqual(["form-action 'self'"]);
     }
   });
@@ -50,10 +48,10 @@ describe("securityHeaders", () => {
     );
   });
 
-  it("allows images from elsewhere only on the developer portal's pages, http: only where private image fetching is on", () => {
-    expect(directives({ ...production, httpImages: true })).toContain("img-src 'self' data:");
-    expect(directives({ ...production, developerImages: true })).toContain("img-src 'self' https: data:");
-    expect(directives({ ...production, developerImages: true, httpImages: true })).toContain("img-src 'self' https: data: http:");
+  it("allows images from this origin only, in every configuration (the portal previews through it)", () => {
+    for (const options of [production, { ...production, development: true, https: false }]) {
+      expect(directives(options).filter((directive) => directive.startsWith("img-src"))).toEqual(["img-src 'self' data:"]);
+    }
   });
 });
 

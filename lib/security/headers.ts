@@ -1,10 +1,8 @@
 // The security headers of every page and API response (set by proxy.ts). Scripts run only with
 // this request's nonce ('strict-dynamic' lets Next's own nonce'd scripts load their chunks);
 // styles allow 'unsafe-inline' because React writes style attributes, which nonces cannot cover
-// and which cannot run code. Images come from this origin only: visitors and reviewers see the
-// hosted copies of listing images (docs/assets.md). The developer portal alone also allows https:
-// images, because a developer previews a draft's images from their own server before any submit
-// copies them.
+// and which cannot run code. Images come from this origin only: every page shows the hosted copies
+// of listing images, and the portal previews a draft's images through this origin (docs/assets.md).
 
 export type SecurityOptions = {
   nonce: string;
@@ -12,16 +10,7 @@ export type SecurityOptions = {
   https: boolean;
   /** `next dev` evaluates code for fast refresh. */
   development: boolean;
-  /** The page shows a developer's own image URLs (the portal). */
-  developerImages: boolean;
-  /** Development and tests serve listing images from local http servers (for developerImages pages). */
-  httpImages: boolean;
 };
-
-function imageSources({ developerImages, httpImages }: SecurityOptions): string {
-  if (!developerImages) return "img-src 'self' data:";
-  return `img-src 'self' https: data:${httpImages ? " http:" : ""}`;
-}
 
 function contentSecurityPolicy(options: SecurityOptions): string {
   const { nonce, development } = options;
@@ -29,7 +18,7 @@ function contentSecurityPolicy(options: SecurityOptions): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    imageSources(options),
+    "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -103,3 +103,8 @@ export const REVISION_READ_ONLY_FIELDS = [...APP_READ_ONLY_FIELDS, "version", "c
 
 /** GET /api/dev/apps */
 export const listMyAppsQuery = z.object(pagingQuery());
+
+/** GET /assets/preview/:id (the portal's preview of one of a listing's images) */
+export const imagePreviewQuery = z.strictObject({
+  url: z.string().min(1, { error: "must not be empty" }).max(2048, { error: "must be at most 2048 characters" }),
+});

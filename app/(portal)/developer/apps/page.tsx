@@ -6,6 +6,8 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { Pager } from "@/components/ui/pager";
 import { listDeveloperApps } from "@/lib/apps/service";
+import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
+import { previewPath } from "@/lib/assets/hosted/preview";
 import { pagingQuery } from "@/lib/http";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 
@@ -30,6 +32,10 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
   if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
   const { page } = await pageQuery(searchParams, listQuery);
   const listings = await listDeveloperApps({ developerId: developer.id, paging: { page, limit: PAGE_SIZE } });
+  const copies = await hostedUrlsOf(listings.items.map(({ app }) => ({ type: "app" as const, id: app.id })));
+  // The copy checked at the last submit, or a preview through this origin: never the developer's server.
+  const logoOf = ({ id, logoUrl }: { id: string; logoUrl: string | null }) =>
+    logoUrl && (copies.get(`app:${id}`)?.[logoUrl] ?? previewPath(id)(logoUrl));
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -46,7 +52,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Your listings">
           {listings.items.map(({ app, revision }) => (
             <li key={app.id} className="flex items-center gap-4 px-4 py-3" data-testid="listing-row">
-              <AppLogo name={app.name} url={app.logoUrl} />
+              <AppLogo name={app.name} url={logoOf(app)} />
               <div className="min-w-0 flex-1">
                 <Link href={`/developer/apps/${app.id}`} className="font-medium text-slate-900 hover:underline">
                   {app.name}

@@ -11,13 +11,14 @@ import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
-import { withHostedImages } from "@/lib/apps/hosted-image-views";
+import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
 import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views";
 import type { Developer } from "@/db/schema";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
+import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/domain/enums";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { listPublisherReviews } from "@/lib/reviews/replies";
@@ -46,7 +47,17 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
   const { listing, analytics, revision } = await loadListing(developer, id);
   const canEdit = allows("edit", listing.status);
-  const copies = (await hostedUrlsOf([{ type: "app", id: listing.id }])).get(`app:${listing.id}`) ?? {};
+  const hosted = await hostedUrlsOf([
+    { type: "app", id: listing.id },
+    ...(revision ? [{ type: "revision" as const, id: revision.id }] : []),
+  ]);
+  const copies = hosted.get(`app:${listing.id}`) ?? {};
+  // Images not yet copied by a submit are previewed through this origin, never loaded from the developer's server.
+  const preview = previewPath(listing.id);
+  const update = revision && {
+    ...revision,
+    changes: changesWithHostedImages(revision.changes, { before: copies, after: hosted.get(`revision:${revision.id}`) }, preview),
+  };
   const reviews = await listPublisherReviews({ developer, appId: listing.id, paging: { page: 1, limit: REVIEWS_SHOWN } });
   return (
     <div className="space-y-8">
@@ -69,7 +80,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
-      {allows("revise", listing.status) ? <UpdateSection listing={listing} revision={revision} /> : null}
+      {allows("revise", listing.status) ? <UpdateSection listing={listing} revision={update} /> : null}
       <ListingAnalytics analytics={analytics} />
       {listing.publishedAt ? (
         <ListingReviews appId={listing.id} reviews={reviews.items.map(publisherReviewView)} total={reviews.total} />
@@ -81,7 +92,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
         <p className="text-sm text-slate-500">How the listing looks on its public page{canEdit ? " (saved changes only)" : ""}.</p>
         <div className="rounded-2xl border border-slate-200 bg-white p-6">
           <AppPresentation
-            app={withHostedImages({ ...listing, developer: { name: developer.name, companyName: developer.companyName } }, copies)}
+            app={withHostedImages({ ...listing, developer: { name: developer.name, companyName: developer.companyName } }, copies, preview)}
           />
         </div>
         <HostedCopies copies={copies} />

@@ -1,0 +1,65 @@
+import { and, eq, ne } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { appRevisions, appScreenshots, apps } from "@/db/schema";
+import { notFound } from "@/lib/http";
+
+import { throwAssetErrors } from "../image-check";
+import { AssetFetchError } from "../safe-fetch";
+
+import { webImages, type ImageSource } from "./copy-image";
+import { HOSTED_IMAGE_KINDS, type HostedImageKind } from "./limits";
+import { ImageRejected, processImage } from "./process-image";
+
+// The developer portal previews a draft's images before any submit has copied them. The browser
+// never loads the developer's server (the portal's CSP allows images from this origin only): it
+// asks this origin, which downloads the image through the SSRF-safe fetcher, checks it as a
+// submit would and answers its largest WebP variant. Only an address that the developer's own
+// listing, or its update, names can be previewed: this is no open proxy.
+
+/** The field kind of `url` in the caller's listing or its open update, or null when neither names it. */
+async function kindOf({ developerId, appId, url }: PreviewRequest): Promise<HostedImageKind | null> {
+  const db = await getDb();
+  const [app] = await db
+    .select({ logoUrl: apps.logoUrl, bannerUrl: apps.bannerUrl })
+    .from(apps)
+    .where(and(eq(apps.id, appId), eq(apps.developerId, developerId)));
+  if (!app) return null;
+  const [update] = await db
+    .select({ logoUrl: appRevisions.logoUrl, bannerUrl: appRevisions.bannerUrl, screenshots: appRevisions.screenshots })
+    .from(appRevisions)
+    .where(and(eq(appRevisions.appId, appId), ne(appRevisions.status, "APPROVED")));
+  if (app.logoUrl === url || update?.logoUrl === url) return "logo";
+  if (app.bannerUrl === url || update?.bannerUrl === url) return "banner";
+  if (update?.screenshots.some((shot) => shot.url === url)) return "screenshot";
+  const [shot] = await db
+    .select({ id: appScreenshots.id })
+    .from(appScreenshots)
+    .where(and(eq(appScreenshots.appId, appId), eq(appScreenshots.url, url)))
+    .limit(1);
+  return shot ? "screenshot" : null;
+}
+
+export type PreviewRequest = { developerId: string; appId: string; url: string };
+
+/** The image as a submit would check it, re-encoded: the WebP a browser may show safely. */
+export type PreviewImage = { contentType: "image/webp"; bytes: Buffer };
+
+export async function previewImage(request: PreviewRequest, source: ImageSource = webImages()): Promise<PreviewImage> {
+  const kind = await kindOf(request);
+  if (!kind) throw notFound("image");
+  try {
+    const processed = await processImage(await source(request.url), kind);
+    // The variants come narrowest first; the widest is what the preview's largest image needs.
+    const widest = processed.files.filter((file) => file.contentType === "image/webp").at(-1)!;
+    return { contentType: "image/webp", bytes: widest.bytes };
+  } catch (error) {
+    const label = HOSTED_IMAGE_KINDS[kind].rule.label;
+    if (error instanceof AssetFetchError) throwAssetErrors([{ path: "url", problem: `${label} ${error.message}` }]);
+    if (error instanceof ImageRejected) throwAssetErrors([{ path: "url", problem: error.message }]);
+    throw error;
+  }
+}
+
+/** Where the portal shows `url`, an image that listing `appId` names, before a submit has copied it. */
+export const previewPath = (appId: string) => (url: string) => `/assets/preview/${appId}?url=${encodeURIComponent(url)}`;
