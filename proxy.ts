@@ -2,8 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { databaseUnavailable } from "@/db/breaker";
 import { renewSessionCookie } from "@/lib/auth/session-renewal";
-import { clientAddressOf } from "@/lib/http/client-address";
-import { ApiError } from "@/lib/http/errors";
+import { clientAddressOf } from "@/lib/core/client-address";
+import { ApiError } from "@/lib/core/errors";
 import { isDecodablePath } from "@/lib/http/path-params";
 import { problemResponse } from "@/lib/http/problem";
 import { REQUEST_ID_HEADER, requestIdFor } from "@/lib/http/request-id";

@@ -5,12 +5,12 @@ import { defineConfig } from "vitest/config";
 
 // One run, two projects. `unit`: plain tests, no database. `integration`: the route tests under
 // app/ and any `*.db.test.ts`, each file with a fresh database of its own, a copy of the run's
-// migrated template (lib/testing/database-template.ts). Both use the identity provider that the
+// migrated template (test/support/database-template.ts). Both use the identity provider that the
 // global setup starts once. Where the time goes: docs/architecture.md, "Tests".
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    globalSetup: ["./lib/testing/global-setup.ts"],
+    globalSetup: ["./test/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
@@ -20,14 +20,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["{lib,db,scripts}/**/*.test.ts", "components/**/*.test.tsx"], exclude: ["**/*.db.test.ts"] },
+        test: { name: "unit", include: ["{lib,db,scripts,test}/**/*.test.ts", "components/**/*.test.tsx"], exclude: ["**/*.db.test.ts"] },
       },
       {
         extends: true,
         test: {
           name: "integration",
-          include: ["app/**/*.test.ts", "{lib,db,scripts}/**/*.db.test.ts"],
-          setupFiles: ["./lib/testing/database-per-file.ts"],
+          include: ["app/**/*.test.ts", "{lib,db,scripts,test}/**/*.db.test.ts"],
+          setupFiles: ["./test/support/database-per-file.ts"],
           // Files share a worker's loaded modules (the app, the route registry, the OpenAPI
           // validators) instead of importing them again each: the setup file gives each file its
           // own database and undoes its changes to process.env and the process caches.

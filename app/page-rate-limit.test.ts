@@ -1,10 +1,10 @@
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { call } from "@/lib/testing/http";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/core/client-address";
+import { call } from "@/test/support/http";
+import { environmentForBlock } from "@/test/support/environment";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 import { proxy } from "@/proxy";
 
 import * as listApps from "./api/apps/route";

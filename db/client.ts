@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 import { setProbe } from "./breaker";
 import { beginWithin, sendWithin, silenceWatchedSockets } from "./deadlines";

@@ -4,10 +4,10 @@ import * as listApps from "@/app/api/apps/route";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
 import { connect, disconnect } from "@/db/client";
-import { env } from "@/lib/env";
-import { startFaultProxy, type FaultMode, type FaultProxy } from "@/lib/testing/fault-proxy";
-import { call } from "@/lib/testing/http";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { env } from "@/lib/core/env";
+import { startFaultProxy, type FaultMode, type FaultProxy } from "@/test/support/fault-proxy";
+import { call } from "@/test/support/http";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 // The database failing under a running process, as an operations review played it: a TCP proxy
 // between this process and Postgres that refuses, resets, or accepts and then says nothing. With

@@ -9,9 +9,9 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as ready from "@/app/api/ready/route";
-import { databaseNameUnder, databaseUrl } from "@/lib/testing/database-template";
-import { call } from "@/lib/testing/http";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { databaseNameUnder, databaseUrl } from "@/test/support/database-template";
+import { call } from "@/test/support/http";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { connect, disconnect, getDb, MIGRATIONS_FOLDER, queryRows } from "./client";
 import { checkReadiness } from "./readiness";

@@ -1,7 +1,7 @@
 import { count, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 
-import { offsetOf, type Paging } from "@/lib/http/paging";
+import { offsetOf, type Paging } from "@/lib/core/paging";
 
 import type { Executor } from "./client";
 

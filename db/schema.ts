@@ -22,7 +22,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-// Enum values live in lib/domain/enums.ts so zod schemas, the UI and the database share them.
+// Enum values live in lib/core/enums.ts so zod schemas, the UI and the database share them.
 import {
   APP_CATEGORIES,
   APP_ENVIRONMENTS,
@@ -37,7 +37,7 @@ import {
   REPORT_REASONS,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
-} from "@/lib/domain/enums";
+} from "@/lib/core/enums";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 // postgres.js reads bytea as a Buffer, PGlite as a Uint8Array: a Buffer either way.
@@ -245,7 +245,7 @@ export const apps = pgTable(
     // The screenshots as the public JSON shows them ([{url, caption, order}] in order), kept by the
     // triggers on app_screenshots (migration 0009): looking each app's screenshots up was most of
     // the database's time for a list of 100 apps (docs/benchmarks.md). app_screenshots stays the
-    // source; only lib/apps/public-json.ts reads this.
+    // source; only lib/catalogue/public-json.ts reads this.
     publicScreenshots: json("public_screenshots").notNull().default([]),
     submittedAt: optionalTime("submitted_at"),
     publishedAt: optionalTime("published_at"),
@@ -257,12 +257,12 @@ export const apps = pgTable(
         // weight in a query makes Postgres recheck each match in its (large, compressed) row. The
         // name twice: stemmed (english) for words, and as typed (simple) so that every prefix of a
         // name's word finds it ("summariz" → "Summarizer", which english stems to "summar"); and the
-        // name's words once more, marked, for the stems of lib/catalogue-search (migration 0013).
+        // name's words once more, marked, for the stems of lib/catalogue/search (migration 0013).
         sql`strip(to_tsvector('english', ${apps.name}) || to_tsvector('simple', ${apps.name}) || to_tsvector('english', ${apps.description}) || to_tsvector('english', coalesce(${apps.longDescription}, ''))) || catalogue_name_marks(${apps.name})`,
     ),
     // The name alone: relevance puts apps whose name holds every word before the rest, and this
     // small column's own index finds them without reading each match's whole document
-    // (lib/catalogue-search).
+    // (lib/catalogue/search).
     nameDocument: tsvector("name_document").generatedAlwaysAs(
       (): SQL => sql`setweight(to_tsvector('english', ${apps.name}), 'A') || setweight(to_tsvector('simple', ${apps.name}), 'A')`,
     ),
@@ -271,7 +271,7 @@ export const apps = pgTable(
     uniqueIndex("apps_slug_key").on(t.slug),
     index("apps_developer_created_idx").on(t.developerId, t.createdAt.desc(), t.id),
     // Public listings: one partial index per sort, alone and behind each filter, in exactly the
-    // ORDER BY of lib/apps/public-sort.ts, so a page is an index range scan whatever the offset.
+    // ORDER BY of lib/catalogue/sorts.ts, so a page is an index range scan whatever the offset.
     ...publicListIndexes(t),
     index("apps_public_search_idx")
       .using("gin", t.searchDocument)
@@ -292,7 +292,7 @@ export const apps = pgTable(
  * One row: a number that grows whenever the set of public apps, or what a search matches in one,
  * changes (an app made public or hidden, its name, descriptions, category, environment or
  * featuring edited while public). Kept by the triggers of migration 0011; a search's total
- * remembered under one version is still right while the version stands (lib/catalogue-search).
+ * remembered under one version is still right while the version stands (lib/catalogue/search).
  */
 export const catalogueVersion = pgTable(
   "catalogue_version",

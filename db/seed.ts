@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 import { getDb, type Executor } from "./client";
 import { appScreenshots, apps, developers, installs, reviews } from "./schema";

@@ -1,4 +1,4 @@
-import { processCache } from "@/lib/process-cache";
+import { processCache } from "@/lib/core/process-cache";
 
 import type { Executor } from "./client";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 
-import { findLogLeaks } from "../lib/testing/log-leaks";
+import { findLogLeaks } from "@/test/support/log-leaks";
 
 import { E2E_SECRETS_FILE, E2E_SERVER_LOG, type E2eSecrets } from "./support/server-settings";
 

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 
 import { sql } from "drizzle-orm";
 
-// Before anything reads lib/env: the environment is read once, on first use.
+// Before anything reads lib/core/env: the environment is read once, on first use.
 process.env.PGLITE_DATA_DIR = "memory://";
 delete process.env.DATABASE_URL;
 process.env.LOG_LEVEL = "error";
@@ -19,7 +19,7 @@ const RUNS = 200;
 
 const { connect, disconnect, getDb } = await import("@/db/client");
 const { appScreenshots, apps, developers } = await import("@/db/schema");
-const { APP_CATEGORIES, APP_ENVIRONMENTS } = await import("@/lib/domain/enums");
+const { APP_CATEGORIES, APP_ENVIRONMENTS } = await import("@/lib/core/enums");
 const list = await import("@/app/api/apps/route");
 const featured = await import("@/app/api/apps/featured/list/route");
 const categories = await import("@/app/api/apps/categories/list/route");

@@ -4,7 +4,7 @@
 // anonymous installs key on each client's real address in development too.
 import { spawn } from "node:child_process";
 
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 import { startIdentityProvider } from "./idp/server";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { npmRun } from "@/lib/testing/npm-run";
+import { npmRun } from "@/test/support/npm-run";
 
 // The production processes as an operator starts them (`npm start`, `npm run worker`): unsafe or
 // malformed configuration stops them before anything else runs, one `error:` line per problem.

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { npmRun } from "@/lib/testing/npm-run";
+import { npmRun } from "@/test/support/npm-run";
 
 // `npm start` refuses to run without the configuration production needs: one `error:` line per
 // missing variable, before Next starts (so no build is needed to see it).

@@ -1,5 +1,5 @@
 // npm start — the production server: Next.js behind a plain node:http server that knows each
-// request's socket (lib/server/http-server.ts). It stamps the client's address (lib/http/client-address.ts)
+// request's socket (lib/server/http-server.ts). It stamps the client's address (lib/core/client-address.ts)
 // on every request, overwriting anything a client sent, so rate limits key on addresses a client
 // cannot choose; it bounds how long a request may take to arrive, and answers the methods and
 // request targets Next cannot (lib/server/request-line.ts). `--dev` serves the same way in
@@ -12,9 +12,9 @@ import next from "next";
 import { disconnect } from "@/db/client";
 import { stopAssetHousekeeping } from "@/lib/assets/hosted/housekeeping";
 import { stopEmailDispatcher } from "@/lib/email/dispatcher-loop";
-import { env } from "@/lib/env";
-import { trustedProxies } from "@/lib/http/client-address";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { trustedProxies } from "@/lib/core/trusted-proxies";
+import { log } from "@/lib/core/log";
 import { createMarketplaceServer, webSocketServerFor } from "@/lib/server/http-server";
 import { answerOutageAsUnavailable } from "@/lib/server/outage-status";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";

@@ -6,8 +6,8 @@
 import { connect, disconnect } from "@/db/client";
 import { runAssetHousekeeping } from "@/lib/assets/hosted/housekeeping";
 import { runEmailDispatcher } from "@/lib/email/dispatcher-loop";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
 
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { GetForm } from "@/components/ui/get-form";
-import { listFeaturedApps, listPopularApps } from "@/lib/apps/public-queries";
+import { listFeaturedApps, listPopularApps } from "@/lib/catalogue/queries";
 import type { PublicAppCard } from "@/lib/apps/views";
 import { PUBLIC_LIMITS } from "@/lib/validation/public";
 

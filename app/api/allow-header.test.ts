@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { allowHeader, ROUTE_METHODS } from "@/lib/http/methods";
 import { METHOD_NOT_ALLOWED, type NextRouteHandler } from "@/lib/http/route";
 import { allowedMethodsOf } from "@/lib/openapi/allowed-methods";
-import { call } from "@/lib/testing/http";
+import { call } from "@/test/support/http";
 
 // The production server answers methods Next never sees (TRACE, PROPFIND, OPTIONS) itself, from
 // the OpenAPI operations (lib/server/request-line.ts). Its `Allow` must be the one each route

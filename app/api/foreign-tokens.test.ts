@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { insertPublicApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { call, type CallResult } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie, yaptureToken } from "@/lib/testing/identity";
-import { routeRegistry, type RouteEntry } from "@/lib/testing/route-registry";
-import { countingIdentityProviderForBlock } from "@/lib/testing/test-file-servers";
+import { insertPublicApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { environmentForBlock } from "@/test/support/environment";
+import { call, type CallResult } from "@/test/support/http";
+import { bearer, newUser, sessionCookie, yaptureToken } from "@/test/support/identity";
+import { routeRegistry, type RouteEntry } from "@/test/support/route-registry";
+import { countingIdentityProviderForBlock } from "@/test/support/test-file-servers";
 import { OTHER_APP_CLIENT } from "@/scripts/idp/clients";
 
 import * as adminDevelopers from "./admin/developers/route";

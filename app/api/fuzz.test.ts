@@ -2,17 +2,17 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { ERROR_CODES } from "@/lib/http/errors";
+import { ERROR_CODES } from "@/lib/core/errors";
 import { OPERATIONS, type Operation } from "@/lib/openapi/operations";
-import { insertPublicApp, validAppBody } from "@/lib/testing/apps";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
-import { pendingProfileChange } from "@/lib/testing/profile-changes";
-import { imageServerForFile } from "@/lib/testing/test-file-servers";
-import { contractViolations } from "@/lib/testing/response-contract";
-import { routeRegistry, type RouteEntry } from "@/lib/testing/route-registry";
+import { insertPublicApp, validAppBody } from "@/test/support/apps";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { bearer, newUser, sessionCookie } from "@/test/support/identity";
+import { pendingProfileChange } from "@/test/support/profile-changes";
+import { imageServerForFile } from "@/test/support/test-file-servers";
+import { contractViolations } from "@/test/support/response-contract";
+import { routeRegistry, type RouteEntry } from "@/test/support/route-registry";
 
 import * as devApps from "./dev/apps/route";
 

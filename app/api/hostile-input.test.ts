@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { MAX_JSON_DEPTH } from "@/lib/http/body";
-import { insertPublicApp, validAppBody } from "@/lib/testing/apps";
-import { createTestDeveloper, type TestDeveloper } from "@/lib/testing/developers";
-import { call, type CallResult } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
-import { imageServerForFile } from "@/lib/testing/test-file-servers";
+import { insertPublicApp, validAppBody } from "@/test/support/apps";
+import { createTestDeveloper, type TestDeveloper } from "@/test/support/developers";
+import { call, type CallResult } from "@/test/support/http";
+import { bearer, newUser, sessionCookie } from "@/test/support/identity";
+import { imageServerForFile } from "@/test/support/test-file-servers";
 
 import * as adminApps from "./admin/apps/route";
 import * as appDetail from "./apps/[slug]/route";

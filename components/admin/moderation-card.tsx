@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-import { REPORT_REASON_LABELS } from "@/lib/domain/enums";
+import { REPORT_REASON_LABELS } from "@/lib/core/enums";
 import { MODERATION_LIMITS } from "@/lib/validation/admin";
 import type { ModerationReviewResource } from "@/lib/validation/responses";
 

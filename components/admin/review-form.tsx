@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { REVIEW_CRITERIA, REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/domain/enums";
+import { REVIEW_CRITERIA, REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/core/enums";
 import { REVIEW_LIMITS } from "@/lib/validation/admin";
 
 const HINTS: Record<ReviewCriterion, string> = {

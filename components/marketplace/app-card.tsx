@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import type { PublicAppCard } from "@/lib/apps/views";
 import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
-import { CATEGORY_LABELS } from "@/lib/domain/enums";
+import { CATEGORY_LABELS } from "@/lib/core/enums";
 
 import { Rating } from "./rating";
 

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import type { Workspace } from "@/lib/auth/identity";
+import type { Workspace } from "@/lib/callers/identity";
 import { useApiAction } from "@/lib/client/use-api-action";
 
 type Props = {

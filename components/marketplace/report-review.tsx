@@ -6,8 +6,8 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField } from "@/components/ui/field";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { REVIEW_REPORT_LIMITS } from "@/lib/domain/app-review-limits";
-import { REPORT_REASON_LABELS, REPORT_REASONS, type ModeratedPart } from "@/lib/domain/enums";
+import { REVIEW_REPORT_LIMITS } from "@/lib/core/app-review-limits";
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ModeratedPart } from "@/lib/core/enums";
 
 const REASONS = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }));
 

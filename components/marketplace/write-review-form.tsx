@@ -8,7 +8,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
-import { APP_REVIEW_LIMITS } from "@/lib/domain/app-review-limits";
+import { APP_REVIEW_LIMITS } from "@/lib/core/app-review-limits";
 
 type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string };
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import type { Developer } from "@/db/schema";
 import { requireUser } from "@/lib/auth/portal-session";
-import type { DeveloperStatus } from "@/lib/domain/enums";
+import type { DeveloperStatus } from "@/lib/core/enums";
 import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
 
 export const DEVELOPER_STATUS_HELP: Record<DeveloperStatus, string> = {

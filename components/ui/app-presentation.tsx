@@ -5,7 +5,7 @@ import { ExternalLink } from "@/components/ui/external-link";
 import { Markdown } from "@/components/ui/markdown";
 import { ScreenshotGallery } from "@/components/ui/screenshot-gallery";
 import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
-import { CATEGORY_LABELS, type AppCategory } from "@/lib/domain/enums";
+import { CATEGORY_LABELS, type AppCategory } from "@/lib/core/enums";
 
 /** What both the public app page and the reviewers' preview show of a listing. */
 export type PresentableApp = {

@@ -1,4 +1,4 @@
-import { PUBLIC_PROFILE_FIELD_LABELS } from "@/lib/domain/enums";
+import { PUBLIC_PROFILE_FIELD_LABELS } from "@/lib/core/enums";
 import type { ProfileFieldChange } from "@/lib/validation/responses";
 
 import { TextDiff } from "./revision-diff";

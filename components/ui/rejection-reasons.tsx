@@ -1,4 +1,4 @@
-import { REVIEW_CRITERION_LABELS } from "@/lib/domain/enums";
+import { REVIEW_CRITERION_LABELS } from "@/lib/core/enums";
 import type { DeveloperAppResource } from "@/lib/validation/responses";
 
 type Rejection = NonNullable<DeveloperAppResource["rejection"]>;

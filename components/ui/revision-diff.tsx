@@ -1,5 +1,5 @@
 import { diffWords } from "@/lib/diff/words";
-import { CATEGORY_LABELS, type AppCategory } from "@/lib/domain/enums";
+import { CATEGORY_LABELS, type AppCategory } from "@/lib/core/enums";
 import type { RevisionChange } from "@/lib/validation/responses";
 
 // What an update changes, field by field, for its developer (portal) and its reviewer (queue).

@@ -6,7 +6,7 @@ CREATE TABLE "catalogue_removals" (
 ALTER TABLE "apps" ADD COLUMN "catalogue_xid" "xid8" DEFAULT pg_current_xact_id();--> statement-breakpoint
 CREATE INDEX "catalogue_removals_xid_idx" ON "catalogue_removals" USING btree ("xid");--> statement-breakpoint
 CREATE INDEX "apps_catalogue_xid_idx" ON "apps" USING btree ("catalogue_xid");--> statement-breakpoint
--- The in-process catalogue search (lib/catalogue-search) holds every public app's visibility,
+-- The in-process catalogue search (lib/catalogue/search) holds every public app's visibility,
 -- search text, filters and sort keys. Each process catches up by reading the rows stamped by
 -- transactions it may not have seen yet (catalogue_xid at or above the xmin of the snapshot it
 -- last read at), so every change to those columns stamps the row with its transaction. Named to

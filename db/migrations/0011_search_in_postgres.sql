@@ -1,4 +1,4 @@
--- The catalogue search moves from each process's memory into Postgres (lib/catalogue-search):
+-- The catalogue search moves from each process's memory into Postgres (lib/catalogue/search):
 -- the catch-up machinery of migration 0008 goes, a search's words become one tsquery here, and a
 -- version number tells a process when totals it remembered may have changed.
 DROP TRIGGER "apps_stamp_catalogue" ON "apps";--> statement-breakpoint
@@ -55,7 +55,7 @@ FOR EACH STATEMENT EXECUTE FUNCTION "apps_bump_catalogue_version"();
 --> statement-breakpoint
 -- A search's words as one tsquery: every word must match (AND), each as Postgres normalises it for
 -- the documents (english stems or the word as typed; the text of each word is built by
--- lib/apps/public-search.ts from letters and digits only). Words that normalise to nothing (stop
+-- lib/catalogue/search-words.ts from letters and digits only). Words that normalise to nothing (stop
 -- words) are left out; NULL when none is left, which matches nothing.
 CREATE FUNCTION "catalogue_query"(words text[]) RETURNS tsquery LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE

@@ -19,7 +19,7 @@ ALTER TABLE "apps" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (
 ALTER TABLE "apps" ALTER COLUMN "search_document" SET STORAGE MAIN;--> statement-breakpoint
 -- Dropping the column dropped its index: the same partial GIN index again.
 CREATE INDEX "apps_public_search_idx" ON "apps" USING gin ("search_document") WHERE "apps"."public";--> statement-breakpoint
--- lib/catalogue-search chooses between walking a sort index and collecting the matches itself; the
+-- lib/catalogue/search chooses between walking a sort index and collecting the matches itself; the
 -- planner's larger statistics of migration 0011 only made planning each statement slower.
 ALTER TABLE "apps" ALTER COLUMN "name_document" SET STATISTICS -1;
 --> statement-breakpoint
@@ -29,7 +29,7 @@ DROP FUNCTION "catalogue_query"(text[]);
 -- as Postgres normalises it (english stems or the word as typed), or, for a word of 5 letters or
 -- more, as one of the name words it begins with, 4 to 24 letters long ("synchron" → "sync",
 -- "synch", "synchr", ...): marked in the listing's document ('listing'), plain in the name's
--- ('name'). Words are letters and digits only (lib/apps/public-search.ts); those that normalise
+-- ('name'). Words are letters and digits only (lib/catalogue/search-words.ts); those that normalise
 -- to nothing (stop words) are left out; NULL when none is left, which matches nothing.
 CREATE FUNCTION "catalogue_query"(words text[], document text) RETURNS tsquery LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE

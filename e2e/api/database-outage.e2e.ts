@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
 
-import { startFaultProxy, type FaultMode, type FaultProxy } from "../../lib/testing/fault-proxy";
+import { startFaultProxy, type FaultMode, type FaultProxy } from "@/test/support/fault-proxy";
 import { listeningPort, productionEnvironment, startProcess, type Started } from "../support/processes";
 
 // The production server with its database failing under it, through a TCP proxy that refuses,

@@ -8,7 +8,7 @@ import { rawExchange } from "../support/raw-http";
 // methods × request targets × headers, as raw bytes: what no route test sees, because Node and Next
 // parse, route and refuse before a handler runs. Whatever arrives, the answer is a whole HTTP
 // response (never a 5xx, a hang or a reset in its place), every JSON error is problem+json with a
-// code of lib/http/errors.ts, and the server still answers afterwards. FUZZ_SEED reproduces a run
+// code of lib/core/errors.ts, and the server still answers afterwards. FUZZ_SEED reproduces a run
 // (a failure prints it), PROTOCOL_FUZZ_RUNS sets the number of requests.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
 
-import { CLIENT_ADDRESS_HEADER } from "../../lib/http/client-address";
-import { startResendCapture, type ResendCapture } from "../../lib/testing/resend-capture";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/core/client-address";
+import { startResendCapture, type ResendCapture } from "@/test/support/resend-capture";
 import { startIdentityProvider, type StartedIdp } from "../../scripts/idp/server";
 import { E2E_ADMIN_EMAIL, freshSecret } from "../support/production-env";
 

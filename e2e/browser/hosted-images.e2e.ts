@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { Page } from "@playwright/test";
 
-import { startImageServer } from "../../lib/testing/image-server";
+import { startImageServer } from "@/test/support/image-server";
 import { draftApp } from "../support/live-app";
 import { E2E_ADMIN_EMAIL } from "../support/production-env";
 import { expect, test } from "../support/test";

@@ -39,7 +39,7 @@ export async function productionEnvironment(extra: Record<string, string> = {}):
     YAPTURE_CLIENT_SECRET: freshSecret(),
     ADMIN_EMAILS: "ops@yapture.example",
     LOG_LEVEL: "info",
-    // What production asks of a deliberate embedded database and log-only email (lib/env.ts).
+    // What production asks of a deliberate embedded database and log-only email (lib/core/env.ts).
     ALLOW_EMBEDDED_DATABASE: "true",
     EMAIL_DELIVERY: "log-only",
     ...extra,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 // The suites run the production server, which refuses the development administrator and any
-// secret that is short or printed in this repository (lib/env.ts): these are what they use instead.
+// secret that is short or printed in this repository (lib/core/env.ts): these are what they use instead.
 
 /** The administrator of every server the suites start. */
 export const E2E_ADMIN_EMAIL = "ops@marketplace.example";

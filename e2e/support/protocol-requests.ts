@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import fc from "fast-check";
 
-import { ERROR_CODES } from "../../lib/http/errors";
+import { ERROR_CODES } from "@/lib/core/errors";
 import { rawExchange, type RawAnswer } from "./raw-http";
 
 // Hostile HTTP/1.1 requests as raw bytes, for e2e/api/protocol-fuzz.e2e.ts: methods × request

@@ -2,10 +2,10 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { apiKeys, developers, type ApiKey, type Developer } from "@/db/schema";
-import { keyUnusable, unauthenticated } from "@/lib/auth/challenges";
-import { KiB } from "@/lib/bounded-cache";
-import { log } from "@/lib/log";
-import { boundedCache } from "@/lib/process-cache";
+import { keyUnusable, unauthenticated } from "@/lib/callers/challenges";
+import { KiB } from "@/lib/core/bounded-cache";
+import { log } from "@/lib/core/log";
+import { boundedCache } from "@/lib/core/process-cache";
 
 import { hashApiKey, isWellFormedApiKey } from "./format";
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import type { Caller } from "@/lib/auth/caller";
-import { insertDeveloper } from "@/lib/testing/developers";
+import type { Caller } from "@/lib/callers/caller";
+import { insertDeveloper } from "@/test/support/developers";
 
 import { createApiKey, listApiKeys, listRecentlyRevokedApiKeys, revokeApiKey, REVOKED_KEYS_SHOWN } from "./service";
 

@@ -3,9 +3,9 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { countRows } from "@/db/paginate";
 import { apiKeys, developers, type ApiKey } from "@/db/schema";
-import type { Caller } from "@/lib/auth/caller";
-import { insufficientScope, keyUnusable } from "@/lib/auth/challenges";
-import { ApiError, notFound } from "@/lib/http";
+import type { Caller } from "@/lib/callers/caller";
+import { insufficientScope, keyUnusable } from "@/lib/callers/challenges";
+import { ApiError, notFound } from "@/lib/core/errors";
 import type { CreateApiKeyInput } from "@/lib/validation/api-keys";
 
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";

@@ -1,6 +1,6 @@
-import { env } from "@/lib/env";
-import { ApiError, type FieldError } from "@/lib/http";
-import { summarize } from "@/lib/http/zod-errors";
+import { env } from "@/lib/core/env";
+import { ApiError, type FieldError } from "@/lib/core/errors";
+import { summarize } from "@/lib/core/zod-errors";
 import type { UpdateAppInput } from "@/lib/validation/apps";
 
 type ImageFields = Pick<UpdateAppInput, "logoUrl" | "bannerUrl" | "screenshots">;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { APP_CATEGORIES } from "@/lib/domain/enums";
+import { APP_CATEGORIES } from "@/lib/core/enums";
 
 import { permissionsSummary } from "./permissions";
 

@@ -1,4 +1,4 @@
-import type { AppCategory } from "@/lib/domain/enums";
+import type { AppCategory } from "@/lib/core/enums";
 
 // What an installed app can do in a workspace, said before the install is confirmed. Listings do
 // not declare scopes yet, so the summary follows from what every app gets (the workspace's tasks,

@@ -4,10 +4,11 @@ import { getDb, type Executor, type Transaction } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { apps, developers, type App, type Developer } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { AppStatus } from "@/lib/domain/enums";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { AppStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
-import { notFound, type Paging } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
+import { type Paging } from "@/lib/core/paging";
 import type { RejectAppInput } from "@/lib/validation/admin";
 
 import { openRevisionOf } from "./revision-queries";

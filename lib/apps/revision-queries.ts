@@ -2,7 +2,7 @@ import { and, desc, eq, getTableName, ne, sql, type Column, type SQL } from "dri
 
 import type { Executor } from "@/db/client";
 import { appRevisions, apps, type AppRevision } from "@/db/schema";
-import { notFound } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
 
 import { screenshotsOf } from "./screenshots";
 import type { OpenRevisionSummary, RevisionRow } from "./views";

@@ -5,10 +5,11 @@ import { countRows, paginate, type Page } from "@/db/paginate";
 import { appRevisions, apps, developers, type App, type AppRevision, type ChangelogEntry } from "@/db/schema";
 import { adoptImageCopies, publishImageCopies } from "@/lib/assets/hosted/listing-copies";
 import { recordAudit } from "@/lib/audit/service";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { RevisionStatus } from "@/lib/domain/enums";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { RevisionStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
-import { notFound, type Paging } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
+import { type Paging } from "@/lib/core/paging";
 import type { RejectAppInput } from "@/lib/validation/admin";
 
 import { reviewerColumns } from "./review";

@@ -1,5 +1,5 @@
 import { appRevisions, type AppRevision } from "@/db/schema";
-import type { RevisionStatus } from "@/lib/domain/enums";
+import type { RevisionStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
 

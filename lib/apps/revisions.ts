@@ -5,7 +5,7 @@ import { appRevisions, apps, type AppRevision, type Developer } from "@/db/schem
 import { recordAudit } from "@/lib/audit/service";
 import type { ListingImages } from "@/lib/assets/app-assets";
 import { recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
-import { ApiError, notFound } from "@/lib/http";
+import { ApiError, notFound } from "@/lib/core/errors";
 import { can, refusal } from "@/lib/state/machine";
 import type { ReadVersion } from "@/lib/state/transition";
 import type { RevisionInput } from "@/lib/validation/apps";

@@ -1,5 +1,5 @@
 import { apps, type App } from "@/db/schema";
-import type { AppStatus } from "@/lib/domain/enums";
+import type { AppStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
 

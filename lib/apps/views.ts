@@ -173,7 +173,7 @@ export function publicAppView({ app, developer, screenshots }: PublicAppRow): Pu
 }
 export type PublicApp = ReturnType<typeof publicAppView>;
 
-/** A public app as an app card shows it (the `card` form of the public reads, written by Postgres: ./public-json.ts). */
+/** A public app as an app card shows it (the `card` form of the public reads, written by Postgres: lib/catalogue/public-json.ts). */
 export type PublicAppCard = Pick<
   PublicApp,
   "slug" | "name" | "description" | "category" | "environment" | "logoUrl" | "installCount" | "reviewCount" | "averageRating"

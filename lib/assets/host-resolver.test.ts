@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startDnsServer, type DnsAnswer, type DnsQuery, type DnsServer } from "@/lib/testing/dns-server";
+import { startDnsServer, type DnsAnswer, type DnsQuery, type DnsServer } from "@/test/support/dns-server";
 
 import { dnsResolver } from "./host-resolver";
 

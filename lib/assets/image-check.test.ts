@@ -2,10 +2,10 @@ import { lookup } from "node:dns/promises";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { IMAGE_RULES } from "@/lib/domain/image-rules";
-import { ApiError } from "@/lib/http";
-import { startDnsServer, type DnsServer } from "@/lib/testing/dns-server";
-import { startImageServer, type ImageServer } from "@/lib/testing/image-server";
+import { IMAGE_RULES } from "@/lib/core/image-rules";
+import { ApiError } from "@/lib/core/errors";
+import { startDnsServer, type DnsServer } from "@/test/support/dns-server";
+import { startImageServer, type ImageServer } from "@/test/support/image-server";
 
 import { isPublicAddress } from "./address-policy";
 import { dnsResolver } from "./host-resolver";

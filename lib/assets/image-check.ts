@@ -1,6 +1,6 @@
-import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/domain/image-rules";
-import { env } from "@/lib/env";
-import { ApiError, type FieldError } from "@/lib/http";
+import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/core/image-rules";
+import { env } from "@/lib/core/env";
+import { ApiError, type FieldError } from "@/lib/core/errors";
 
 import { isPublicAddress } from "./address-policy";
 import { ImageHeaderReader } from "./image-header";

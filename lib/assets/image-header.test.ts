@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { CRAFTED, gifBytes, jpegBytes, pngBytes } from "@/lib/testing/image-server";
+import { CRAFTED, gifBytes, jpegBytes, pngBytes } from "@/test/support/image-server";
 
 import { ImageHeaderReader, type ImageHeader } from "./image-header";
 

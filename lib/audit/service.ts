@@ -4,8 +4,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { apps, auditEvents, developers, reviews, type AuditEvent } from "@/db/schema";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { Paging } from "@/lib/http";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { Paging } from "@/lib/core/paging";
 
 export type AuditEntry = {
   actor: Pick<YaptureIdentity, "sub" | "email">;

@@ -1,20 +1,14 @@
-import type { ApiKey, Developer } from "@/db/schema";
 import { authenticateApiKey } from "@/lib/api-keys/authenticate";
 import { API_KEY_PREFIX } from "@/lib/api-keys/format";
-
-import { clientAddressOf } from "@/lib/http/client-address";
-import { ApiError } from "@/lib/http/errors";
+import type { Caller } from "@/lib/callers/caller";
+import { unauthenticated } from "@/lib/callers/challenges";
+import { clientAddressOf } from "@/lib/core/client-address";
+import { ApiError } from "@/lib/core/errors";
 import { failureStanding, recordFailure } from "@/lib/rate-limit/limiter";
 
-import { unauthenticated } from "./challenges";
-import type { YaptureIdentity } from "./identity";
 import { assertSameOriginWrite } from "./same-origin";
 import { hasSessionCookie, sessionIdentity } from "./session";
 import { verifyYaptureToken, type VerifyOptions } from "./yapture-token";
-
-/** Who is calling: an API key (limited to its scopes) or a Yapture user (token or portal session). */
-export type Caller =
-  { kind: "api_key"; key: ApiKey; developer: Developer } | { kind: "yapture"; via: "token" | "session"; identity: YaptureIdentity };
 
 const BEARER = /^Bearer +(\S+) *$/i;
 

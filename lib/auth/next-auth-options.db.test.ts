@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { developers } from "@/db/schema";
-import { insertDeveloper } from "@/lib/testing/developers";
+import { insertDeveloper } from "@/test/support/developers";
 
 import { authOptions } from "./next-auth-options";
 

@@ -1,9 +1,9 @@
 import type { NextAuthOptions } from "next-auth";
 
 import { followAccountEmailAtSignIn } from "@/lib/developers/service";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
-import { isAdministrator } from "./identity";
+import { isAdministrator } from "@/lib/callers/identity";
 import { decodeSession, SESSION_IDLE_SECONDS } from "./session-lifetime";
 import { workspacesFromClaim } from "./workspaces-claim";
 

@@ -1,5 +1,5 @@
-import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http";
+import { env } from "@/lib/core/env";
+import { ApiError } from "@/lib/core/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

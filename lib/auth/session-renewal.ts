@@ -1,6 +1,6 @@
 import type { NextRequest, NextResponse } from "next/server";
 
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 import { renewedSession } from "./session-lifetime";
 

@@ -1,8 +1,8 @@
 import { getToken } from "next-auth/jwt";
 
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
-import type { YaptureIdentity } from "./identity";
+import type { YaptureIdentity } from "@/lib/callers/identity";
 import { decodeSession } from "./session-lifetime";
 import { workspacesFromClaim } from "./workspaces-claim";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { Workspace } from "./identity";
+import type { Workspace } from "@/lib/callers/identity";
 
 const workspacesSchema = z.array(z.object({ id: z.string().trim().min(1).max(100), name: z.string().trim().min(1).max(200) })).max(100);
 

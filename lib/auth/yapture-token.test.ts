@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { ApiError } from "@/lib/http";
-import { log } from "@/lib/log";
-import { snapshotEnvironment } from "@/lib/testing/environment";
-import { newUser, yaptureToken } from "@/lib/testing/identity";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
-import { countingIdentityProviderForBlock } from "@/lib/testing/test-file-servers";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/core/log";
+import { snapshotEnvironment } from "@/test/support/environment";
+import { newUser, yaptureToken } from "@/test/support/identity";
+import { forgetProcessCaches } from "@/test/support/process-caches";
+import { countingIdentityProviderForBlock } from "@/test/support/test-file-servers";
 import { OTHER_APP_CLIENT } from "@/scripts/idp/clients";
 
 import { verifyYaptureToken } from "./yapture-token";

@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 
 import { z } from "zod";
 
-import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http";
-import { log } from "@/lib/log";
-import { KiB, MiB, estimateBytes } from "@/lib/bounded-cache";
-import { boundedCache, processCache } from "@/lib/process-cache";
+import { env } from "@/lib/core/env";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/core/log";
+import { KiB, MiB, estimateBytes } from "@/lib/core/bounded-cache";
+import { boundedCache, processCache } from "@/lib/core/process-cache";
 
-import { unauthenticated } from "./challenges";
-import type { YaptureIdentity } from "./identity";
+import { unauthenticated } from "@/lib/callers/challenges";
+import type { YaptureIdentity } from "@/lib/callers/identity";
 import { workspacesFromClaim } from "./workspaces-claim";
 
 // A Yapture access token counts only if Yapture says it is active AND was issued to the

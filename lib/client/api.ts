@@ -1,6 +1,6 @@
 "use client";
 
-import type { FieldError } from "@/lib/http/errors";
+import type { FieldError } from "@/lib/core/errors";
 
 /** A problem+json answer, kept whole so forms can show each field's message. */
 export class ProblemError extends Error {

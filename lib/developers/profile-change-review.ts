@@ -5,10 +5,11 @@ import { countRows, paginate, type Page } from "@/db/paginate";
 import { developerProfileChanges, developers, type Developer, type DeveloperProfileChange } from "@/db/schema";
 import { reviewerColumns } from "@/lib/apps/review";
 import { recordAudit } from "@/lib/audit/service";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import { PUBLIC_PROFILE_FIELD_LABELS, type ProfileChangeStatus } from "@/lib/domain/enums";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import { PUBLIC_PROFILE_FIELD_LABELS, type ProfileChangeStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
-import { notFound, type Paging } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
+import { type Paging } from "@/lib/core/paging";
 
 import { profileChangeTransitions } from "./profile-change-states";
 import { lockDeveloper } from "./profile-changes";

@@ -1,5 +1,5 @@
 import { developerProfileChanges, type DeveloperProfileChange } from "@/db/schema";
-import type { ProfileChangeStatus } from "@/lib/domain/enums";
+import type { ProfileChangeStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
 

@@ -3,8 +3,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { developerProfileChanges, developers, type Developer, type DeveloperProfileChange, type PublicProfile } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
-import type { Caller } from "@/lib/auth/caller";
-import { ApiError, notFound } from "@/lib/http";
+import type { Caller } from "@/lib/callers/caller";
+import { ApiError, notFound } from "@/lib/core/errors";
 
 import { profileChangeTransitions } from "./profile-change-states";
 import { publicProfileChanges, publicProfileOf, withSentFields } from "./public-profile";

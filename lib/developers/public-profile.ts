@@ -1,5 +1,5 @@
 import type { Developer, PublicProfile } from "@/db/schema";
-import { PUBLIC_PROFILE_FIELDS } from "@/lib/domain/enums";
+import { PUBLIC_PROFILE_FIELDS } from "@/lib/core/enums";
 import type { ProfileFieldChange } from "@/lib/validation/responses";
 
 // A developer's public profile (name, company, website, about): what the marketplace shows of them,

@@ -4,10 +4,10 @@ import { getDb, type Transaction } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { developers, type Developer } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { DeveloperStatus } from "@/lib/domain/enums";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { DeveloperStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
-import type { Paging } from "@/lib/http";
+import type { Paging } from "@/lib/core/paging";
 
 import { developerTransitions, type DeveloperAction } from "./states";
 

@@ -2,12 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { developers, type Developer, type DeveloperProfileChange } from "@/db/schema";
-import type { Caller } from "@/lib/auth/caller";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { DeveloperStatus } from "@/lib/domain/enums";
-import { ApiError } from "@/lib/http";
-import { isUniqueViolation } from "@/lib/http/problem";
-import { log } from "@/lib/log";
+import type { Caller } from "@/lib/callers/caller";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { DeveloperStatus } from "@/lib/core/enums";
+import { ApiError } from "@/lib/core/errors";
+import { isUniqueViolation } from "@/db/constraint-errors";
+import { log } from "@/lib/core/log";
 import type { RegisterDeveloperInput, UpdateDeveloperInput } from "@/lib/validation/developers";
 
 import { apiKeyRefusal, currentProfileChange, lockDeveloper, proposeProfileChange } from "./profile-changes";

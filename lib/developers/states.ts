@@ -1,5 +1,5 @@
 import { developers, type Developer } from "@/db/schema";
-import type { DeveloperStatus } from "@/lib/domain/enums";
+import type { DeveloperStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
 

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
-import { startResendCapture, type ResendCapture } from "@/lib/testing/resend-capture";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { startResendCapture, type ResendCapture } from "@/test/support/resend-capture";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { runEmailDispatcher, startEmailDispatcher, type EmailDispatcherHandle } from "./dispatcher-loop";
 import { enqueueEmail } from "./outbox";

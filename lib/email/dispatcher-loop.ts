@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 
 import { DEFAULT_BATCH_SIZE, dispatchDueEmails } from "./dispatcher";
 

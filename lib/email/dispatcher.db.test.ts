@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { emailOutbox, type OutboxEmail } from "@/db/schema";
-import { startResendCapture, type ResendCapture } from "@/lib/testing/resend-capture";
-import { captureLogLines } from "@/lib/testing/log-lines";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { startResendCapture, type ResendCapture } from "@/test/support/resend-capture";
+import { captureLogLines } from "@/test/support/log-lines";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { dispatchDueEmails } from "./dispatcher";
 import { enqueueEmail } from "./outbox";

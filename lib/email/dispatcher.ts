@@ -5,7 +5,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 
 import { getDb, type Database } from "@/db/client";
 import { emailOutbox, type OutboxEmail } from "@/db/schema";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from "./retry-policy";
 import { SEND_TIMEOUT_MS, transportFromEnv, type EmailTransport } from "./transport";

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { emailOutbox, type OutboxEmail } from "@/db/schema";
-import type { EmailType } from "@/lib/domain/enums";
+import type { EmailType } from "@/lib/core/enums";
 
 export type ListEmailsOptions = {
   /** Recipient address, matched case-insensitively. */

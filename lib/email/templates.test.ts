@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { REVIEW_CRITERIA } from "@/lib/domain/enums";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { REVIEW_CRITERIA } from "@/lib/core/enums";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { renderEmail, REVIEW_CRITERION_LABELS, type EmailInput } from "./templates";
 

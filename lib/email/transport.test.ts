@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { captureLogLines } from "@/lib/testing/log-lines";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { captureLogLines } from "@/test/support/log-lines";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { logTransport } from "./transport";
 

@@ -1,7 +1,7 @@
 import { Resend } from "resend";
 
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 
 /** `type` is the template (DEVELOPER_VERIFIED, …): what the log names an email by. */
 type OutgoingEmail = { id: string; type: string; to: string; subject: string; html: string; text: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { call } from "@/lib/testing/http";
+import { call } from "@/test/support/http";
 
 import { MAX_BODY_BYTES, readBody } from "./body";
 import { json } from "./responses";

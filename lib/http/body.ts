@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-import { ApiError } from "./errors";
-import { fieldErrorsFromZod, summarize, type FieldErrorOptions } from "./zod-errors";
+import { ApiError } from "@/lib/core/errors";
+import { fieldErrorsFromZod, summarize, type FieldErrorOptions } from "@/lib/core/zod-errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** No request body of this API nests more than a few levels; deeper JSON is refused before it is parsed. */

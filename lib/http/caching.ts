@@ -44,7 +44,7 @@ export function cachedJson(request: Request, data: unknown, policy: CachePolicy)
   return cachedJsonBody(request, JSON.stringify(data), policy);
 }
 
-/** `cachedJson` of a body that is already JSON, as text or bytes (written by Postgres: lib/apps/public-json.ts). */
+/** `cachedJson` of a body that is already JSON, as text or bytes (written by Postgres: lib/catalogue/public-json.ts). */
 export function cachedJsonBody(request: Request, body: string | Uint8Array<ArrayBuffer>, policy: CachePolicy): Response {
   const headers = new Headers({ "cache-control": cacheControl(policy), etag: etagOf(body) });
   const conditional = request.method === "GET" || request.method === "HEAD";

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "@/lib/core/errors";
 
 /** What a client should do about each error code: the /docs/errors page, where every problem's `type` points. */
 export const ERROR_HELP: Record<ErrorCode, string> = {

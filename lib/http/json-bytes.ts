@@ -1,4 +1,4 @@
-// Response bodies joined from JSON texts (written by Postgres: lib/apps/public-json.ts) as bytes,
+// Response bodies joined from JSON texts (written by Postgres: lib/catalogue/public-json.ts) as bytes,
 // not as one string. V8 allocates a string longer than 128 KiB in its large-object space, which
 // cost ~0.7 ms per allocation here: a list of 100 apps (~140 KB) paid it for the joined string and
 // again when hashing and sending it flattened copies (docs/benchmarks.md). Bytes live outside the

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { uuidParam } from "@/lib/validation/common";
 import { slugParam } from "@/lib/validation/public";
 
-import { notFound } from "./errors";
+import { notFound } from "@/lib/core/errors";
 
 // Path parameters are checked once, at the edge: an id that is not a UUID, or a slug that no app
 // could have, names nothing, so it is 404 before any service or query sees it.

@@ -1,14 +1,13 @@
 import { z } from "zod";
 
-import { hasCode, isDatabaseUnreachable, isStatementCancelled } from "@/db/unreachable";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { isUniqueViolation } from "@/db/constraint-errors";
+import { isDatabaseUnreachable, isStatementCancelled } from "@/db/unreachable";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 
-import { ApiError, ERROR_CODES, type ErrorCode, type FieldError } from "./errors";
+import { ApiError, ERROR_CODES, type ErrorCode, type FieldError } from "@/lib/core/errors";
 import { problemJson } from "./responses";
-import { fieldErrorsFromZod, summarize } from "./zod-errors";
-
-const UNIQUE_VIOLATION = "23505";
+import { fieldErrorsFromZod, summarize } from "@/lib/core/zod-errors";
 
 type ProblemBody = {
   type: string;
@@ -23,10 +22,6 @@ type ProblemBody = {
 /** The database (or another dependency) cannot be reached or did not answer in time: a 503 the client may retry, not a 500. */
 function isConnectionFailure(error: unknown): boolean {
   return isDatabaseUnreachable(error) || isStatementCancelled(error);
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return hasCode(error, (code) => code === UNIQUE_VIOLATION);
 }
 
 /** Any thrown value → the ApiError the client should see. Unknown errors are logged, never described. */

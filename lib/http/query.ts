@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-import { ApiError } from "./errors";
-import { fieldErrorsFromZod, summarize } from "./zod-errors";
+import { ApiError } from "@/lib/core/errors";
+import { fieldErrorsFromZod, summarize } from "@/lib/core/zod-errors";
 
 /**
  * Query parameters validated by `schema` (a z.object of optional string-coercing fields).

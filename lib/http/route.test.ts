@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { call } from "@/lib/testing/http";
+import { call } from "@/test/support/http";
 
-import { ApiError } from "./errors";
-import { paged, pagingQuery } from "./paging";
+import { ApiError } from "@/lib/core/errors";
+import { paged } from "./paging";
+import { pagingQuery } from "@/lib/core/paging";
 import { parseQuery } from "./query";
 import { json, noContent } from "./responses";
 import { otherMethods, route } from "./route";

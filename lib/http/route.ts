@@ -2,8 +2,8 @@ import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit/headers"
 import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
 import type { PolicyName } from "@/lib/rate-limit/policies";
 
-import { clientAddressOf } from "./client-address";
-import { ApiError } from "./errors";
+import { clientAddressOf } from "@/lib/core/client-address";
+import { ApiError } from "@/lib/core/errors";
 import { allowHeader, ROUTE_METHODS, type RouteMethod } from "./methods";
 import { assertPathParams } from "./path-params";
 import { problemResponse } from "./problem";
@@ -16,7 +16,7 @@ export type RequestContext<P extends RouteParams = RouteParams> = {
   request: Request;
   params: P;
   requestId: string;
-  /** The caller's network address (lib/http/client-address.ts). */
+  /** The caller's network address (lib/core/client-address.ts). */
   clientAddress: string;
   /**
    * Takes one request from `key`'s quota under a policy: 429 when it is used up. The response

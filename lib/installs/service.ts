@@ -4,11 +4,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb, queryRows } from "@/db/client";
 import { apps, installs } from "@/db/schema";
-import { getPublicAppId } from "@/lib/apps/public-queries";
-import { unauthenticated } from "@/lib/auth/challenges";
-import type { Workspace, YaptureIdentity } from "@/lib/auth/identity";
-import { env } from "@/lib/env";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { getPublicAppId } from "@/lib/catalogue/queries";
+import { unauthenticated } from "@/lib/callers/challenges";
+import type { Workspace, YaptureIdentity } from "@/lib/callers/identity";
+import { env } from "@/lib/core/env";
+import { ApiError, notFound } from "@/lib/core/errors";
 import type { InstallInput } from "@/lib/validation/public";
 
 export type InstallResult = { slug: string; installCount: number; created: boolean };

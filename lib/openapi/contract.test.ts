@@ -2,9 +2,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 
 import * as devApps from "@/app/api/dev/apps/route";
-import { DECLARED_SCOPE } from "@/lib/auth/with-developer";
-import { contractViolations } from "@/lib/testing/response-contract";
-import { routeRegistry } from "@/lib/testing/route-registry";
+import { DECLARED_SCOPE } from "@/lib/http/with-developer";
+import { contractViolations } from "@/test/support/response-contract";
+import { routeRegistry } from "@/test/support/route-registry";
 
 import { openApiDocument } from "./document";
 import { OPERATIONS } from "./operations";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 import { PATH_PARAMS } from "@/lib/http/path-params";
 import { problemSchema } from "@/lib/validation/responses";
 

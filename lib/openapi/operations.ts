@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-import type { ApiKeyScope } from "@/lib/domain/enums";
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ApiKeyScope } from "@/lib/core/enums";
+import type { ErrorCode } from "@/lib/core/errors";
 import * as admin from "@/lib/validation/admin";
 import { createApiKeyBody } from "@/lib/validation/api-keys";
 import { createAppBody, listMyAppsQuery, revisionBody, updateAppBody } from "@/lib/validation/apps";

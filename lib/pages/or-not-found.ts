@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 
-import { ApiError } from "@/lib/http";
+import { ApiError } from "@/lib/core/errors";
 import { isWellFormedParam } from "@/lib/http/path-params";
 
 /**

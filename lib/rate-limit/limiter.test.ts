@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 
 import { createPgliteClient } from "@/db/pglite";
 import * as schema from "@/db/schema";
-import { log } from "@/lib/log";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { log } from "@/lib/core/log";
+import { environmentForBlock } from "@/test/support/environment";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { consume, failureStanding, RateLimitedError, recordFailure } from "./limiter";
 

@@ -2,10 +2,10 @@ import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
-import { log } from "@/lib/log";
-import { processCache } from "@/lib/process-cache";
+import { env } from "@/lib/core/env";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/core/log";
+import { processCache } from "@/lib/core/process-cache";
 
 import type { RateLimitState } from "./headers";
 import { memoryLimiter, type Limiter } from "./memory-limiter";

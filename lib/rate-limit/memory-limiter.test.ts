@@ -1,7 +1,7 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { boundedCacheUsage, forgetProcessCaches } from "@/lib/testing/process-caches";
+import { boundedCacheUsage, forgetProcessCaches } from "@/test/support/process-caches";
 
 import { memoryLimiter } from "./memory-limiter";
 

@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
-import { KiB } from "@/lib/bounded-cache";
-import { boundedCache } from "@/lib/process-cache";
+import { KiB } from "@/lib/core/bounded-cache";
+import { boundedCache } from "@/lib/core/process-cache";
 
 import type { Policy } from "./policies";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { env } from "@/lib/env";
-import { snapshotEnvironment } from "@/lib/testing/environment";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { env } from "@/lib/core/env";
+import { snapshotEnvironment } from "@/test/support/environment";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { rateLimitHeaders } from "./headers";
 import { parsePolicy, policyOf, type PolicyName } from "./policies";

@@ -1,6 +1,6 @@
-import { env, type Env } from "@/lib/env";
+import { env, type Env } from "@/lib/core/env";
 
-import { parsePolicyText } from "./policy-text";
+import { parsePolicyText } from "@/lib/core/policy-text";
 
 // The rate-limit policies (docs/api.md lists them). Each can be changed by its environment
 // variable as "<points>/<duration>", e.g. RATE_LIMIT_INSTALL=20/1h; durations take s, m or h.

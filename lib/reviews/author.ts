@@ -1,4 +1,4 @@
-import type { YaptureIdentity } from "@/lib/auth/identity";
+import type { YaptureIdentity } from "@/lib/callers/identity";
 
 const MAX_AUTHOR_NAME = 100;
 const FALLBACK_NAME = "Yapture user";

@@ -4,9 +4,10 @@ import { getDb, type Executor } from "@/db/client";
 import { paginate, type Page } from "@/db/paginate";
 import { apps, reviewReplies, reviewReports, reviews } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { ModeratedPart, ReportReason } from "@/lib/domain/enums";
-import { ApiError, notFound, type Paging } from "@/lib/http";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { ModeratedPart, ReportReason } from "@/lib/core/enums";
+import { ApiError, notFound } from "@/lib/core/errors";
+import { type Paging } from "@/lib/core/paging";
 
 import { reviewColumns } from "./columns";
 import { lockReviewedApp, moveReviewCounters } from "./counters";

@@ -4,8 +4,9 @@ import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
 import { apps, developers, reviewReplies, reviews, type Developer } from "@/db/schema";
 import { enqueueEmail } from "@/lib/email/outbox";
-import { ApiError, notFound, type Paging } from "@/lib/http";
-import { offsetOf } from "@/lib/http/paging";
+import { ApiError, notFound } from "@/lib/core/errors";
+import { type Paging } from "@/lib/core/paging";
+import { offsetOf } from "@/lib/core/paging";
 
 import { reviewColumns } from "./columns";
 

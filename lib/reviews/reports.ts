@@ -2,10 +2,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { reviewReplies, reviewReports, reviews } from "@/db/schema";
-import { getPublicAppId } from "@/lib/apps/public-queries";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import type { ModeratedPart, ReportReason } from "@/lib/domain/enums";
-import { ApiError, notFound } from "@/lib/http";
+import { getPublicAppId } from "@/lib/catalogue/queries";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import type { ModeratedPart, ReportReason } from "@/lib/core/enums";
+import { ApiError, notFound } from "@/lib/core/errors";
 
 export type ReportInput = { part: ModeratedPart; reason: ReportReason; details?: string | null | undefined };
 

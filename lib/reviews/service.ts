@@ -4,10 +4,11 @@ import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
 import { builtOnce } from "@/db/statements";
 import { apps, developers, installs, reviewReplies, reviews } from "@/db/schema";
-import { getPublicAppId } from "@/lib/apps/public-queries";
-import type { YaptureIdentity } from "@/lib/auth/identity";
-import { ApiError, notFound, type Paging } from "@/lib/http";
-import { offsetOf } from "@/lib/http/paging";
+import { getPublicAppId } from "@/lib/catalogue/queries";
+import type { YaptureIdentity } from "@/lib/callers/identity";
+import { ApiError, notFound } from "@/lib/core/errors";
+import { type Paging } from "@/lib/core/paging";
+import { offsetOf } from "@/lib/core/paging";
 import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
 
 import { publicAuthorName } from "./author";

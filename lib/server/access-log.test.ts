@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { trustedProxies } from "@/lib/http/client-address";
-import { log } from "@/lib/log";
-import { captureLogLines } from "@/lib/testing/log-lines";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { trustedProxies } from "@/lib/core/trusted-proxies";
+import { log } from "@/lib/core/log";
+import { captureLogLines } from "@/test/support/log-lines";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { createMarketplaceServer } from "./http-server";
 import { routeMatcher, routeMatcherOfBuild } from "./route-patterns";

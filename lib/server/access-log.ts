@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { log, redactText } from "@/lib/log";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/core/client-address";
+import { log, redactText } from "@/lib/core/log";
 
 import type { RouteOf } from "./route-patterns";
 

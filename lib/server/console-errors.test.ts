@@ -1,14 +1,14 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { runInRequest } from "@/lib/request-context";
-import { captureLogLines, type LogLine } from "@/lib/testing/log-lines";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { runInRequest } from "@/lib/core/request-context";
+import { captureLogLines, type LogLine } from "@/test/support/log-lines";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import { consoleCallAsLogEntry, routeConsoleThroughLog } from "./console-errors";
 
 // Next prints a failed page or route handler with console.error(error); in the server process that
-// becomes one JSON line through lib/log. (The console stays routed for the rest of this file's process.)
+// becomes one JSON line through lib/core/log. (The console stays routed for the rest of this file's process.)
 
 const quietLevel = process.env.LOG_LEVEL;
 let captured: ReturnType<typeof captureLogLines>;

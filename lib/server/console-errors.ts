@@ -1,8 +1,8 @@
-import { log, redactText } from "@/lib/log";
+import { log, redactText } from "@/lib/core/log";
 
 // Next reports a failed page or route handler with console.error(error) (and its own warnings with
 // console.warn), before and whether or not instrumentation's onRequestError runs: an unstructured
-// stack, with a failed query's bound values in it. In the server process both go through lib/log
+// stack, with a failed query's bound values in it. In the server process both go through lib/core/log
 // instead: one JSON line, values taken out, stamped with the request id of the request being answered.
 
 const INSTALLED = Symbol.for("marketplace.console-through-log");
@@ -21,7 +21,7 @@ export function consoleCallAsLogEntry(args: unknown[]): { message: string; error
   return { message: redactText(words) || (error ? "unhandled error" : ""), ...(error ? { error } : {}) };
 }
 
-/** Sends console.error and console.warn through lib/log for the rest of the process; a second call does nothing. */
+/** Sends console.error and console.warn through lib/core/log for the rest of the process; a second call does nothing. */
 export function routeConsoleThroughLog(): void {
   const global = globalThis as { [INSTALLED]?: true };
   if (global[INSTALLED]) return;

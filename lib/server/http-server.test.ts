@@ -3,7 +3,7 @@ import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { trustedProxies } from "@/lib/http/client-address";
+import { trustedProxies } from "@/lib/core/trusted-proxies";
 
 import { createMarketplaceServer, REQUEST_TIMEOUTS, webSocketServerFor } from "./http-server";
 

@@ -2,10 +2,10 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { BlockList } from "node:net";
 import type { Duplex } from "node:stream";
 
-import { ApiError } from "@/lib/http/errors";
-import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/http/client-address";
+import { ApiError } from "@/lib/core/errors";
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from "@/lib/core/client-address";
 import { REQUEST_ID_HEADER, requestIdFromHeader } from "@/lib/http/request-id";
-import { runInRequest } from "@/lib/request-context";
+import { runInRequest } from "@/lib/core/request-context";
 
 import { logAccessWhenDone } from "./access-log";
 import { problemAnswer, rawAnswer, sendAnswer } from "./early-answers";

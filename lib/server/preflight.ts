@@ -1,5 +1,5 @@
-import { preflightOfProcess, type ProcessRole } from "@/lib/env";
-import { processCache } from "@/lib/process-cache";
+import { preflightOfProcess, type ProcessRole } from "@/lib/core/env";
+import { processCache } from "@/lib/core/process-cache";
 
 // `npm start` checks before Next loads (scripts/serve.ts) and Next's instrumentation checks again
 // (for `next start`): in one process the warnings are written once. One key, so a plain Map.

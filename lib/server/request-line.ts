@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { allowHeader, NEXT_METHODS, ROUTE_METHODS } from "@/lib/http/methods";
 
 import { optionsAnswer, problemAnswer } from "./early-answers";

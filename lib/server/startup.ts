@@ -3,8 +3,8 @@ import { getHeapStatistics } from "node:v8";
 import { connect } from "@/db/client";
 import { migrationProgress } from "@/db/readiness";
 import { isDatabaseEmpty, seedDemoData } from "@/db/seed";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 
 import { routeConsoleThroughLog } from "./console-errors";
 import { refuseIncompleteProduction } from "./preflight";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 
 /**
  * The states each action of an entity may start from, and why an action is refused in a state.

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Executor } from "@/db/client";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/core/errors";
 
 import { can, refusal, type StateMachine } from "./machine";
 

@@ -8,8 +8,8 @@ import {
   PROFILE_CHANGE_STATUSES,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
-} from "@/lib/domain/enums";
-import { pagingQuery } from "@/lib/http/paging";
+} from "@/lib/core/enums";
+import { pagingQuery } from "@/lib/core/paging";
 
 import { trimmedText } from "./common";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { API_KEY_SCOPES } from "@/lib/domain/enums";
+import { API_KEY_SCOPES } from "@/lib/core/enums";
 
 import { trimmedText } from "./common";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
-import { pagingQuery } from "@/lib/http/paging";
+import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/core/enums";
+import { pagingQuery } from "@/lib/core/paging";
 
 import { httpsUrl, optionalText, trimmedText } from "./common";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { APP_REVIEW_LIMITS, REVIEW_REPORT_LIMITS } from "@/lib/domain/app-review-limits";
-import { APP_CATEGORIES, APP_ENVIRONMENTS, MODERATED_PARTS, REPORT_REASONS } from "@/lib/domain/enums";
-import { pagingQuery } from "@/lib/http/paging";
+import { APP_REVIEW_LIMITS, REVIEW_REPORT_LIMITS } from "@/lib/core/app-review-limits";
+import { APP_CATEGORIES, APP_ENVIRONMENTS, MODERATED_PARTS, REPORT_REASONS } from "@/lib/core/enums";
+import { pagingQuery } from "@/lib/core/paging";
 
 import { optionalText } from "./common";
 

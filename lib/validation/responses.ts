@@ -14,8 +14,8 @@ import {
   REPORT_REASONS,
   REVIEW_CRITERIA,
   REVISION_STATUSES,
-} from "@/lib/domain/enums";
-import { ERROR_CODES } from "@/lib/http/errors";
+} from "@/lib/core/enums";
+import { ERROR_CODES } from "@/lib/core/errors";
 
 // The shapes the API answers with. View functions are typed by these (so a view cannot drift
 // from its documentation), and the OpenAPI document and the contract tests are generated from them.

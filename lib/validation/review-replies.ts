@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import { REVIEW_REPLY_LIMITS } from "@/lib/domain/app-review-limits";
-import { pagingQuery } from "@/lib/http/paging";
+import { REVIEW_REPLY_LIMITS } from "@/lib/core/app-review-limits";
+import { pagingQuery } from "@/lib/core/paging";
 
 import { trimmedText } from "./common";
 

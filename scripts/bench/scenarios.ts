@@ -1,4 +1,4 @@
-import { APP_CATEGORIES } from "@/lib/domain/enums";
+import { APP_CATEGORIES } from "@/lib/core/enums";
 
 import { RARE_WORDS, SEARCH_VOCABULARY } from "./vocabulary";
 

@@ -1,4 +1,5 @@
-import { notFound, route } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
+import { route } from "@/lib/http";
 
 // Any /api path no other route matches: problem+json 404 instead of Next's HTML page.
 const unknownPath = route(async () => {

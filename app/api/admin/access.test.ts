@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { adminUser } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
+import { adminUser } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { bearer, newUser, sessionCookie } from "@/test/support/identity";
 
 import * as verify from "./developers/[id]/verify/route";
 import * as adminDevelopers from "./developers/route";

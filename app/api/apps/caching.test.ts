@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { call } from "@/lib/testing/http";
-import { bearer, newUser } from "@/lib/testing/identity";
-import { insertPublicApp } from "@/lib/testing/apps";
+import { call } from "@/test/support/http";
+import { bearer, newUser } from "@/test/support/identity";
+import { insertPublicApp } from "@/test/support/apps";
 
 import * as install from "./[slug]/install/route";
 import * as appReviews from "./[slug]/reviews/route";

@@ -9,11 +9,11 @@ import * as publicList from "@/app/api/apps/route";
 import { GET as asset } from "@/app/assets/[file]/route";
 import { parseHostedName } from "@/lib/assets/hosted/file-names";
 import { readHostedFile } from "@/lib/assets/hosted/store";
-import { env } from "@/lib/env";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { pngBytes } from "@/lib/testing/image-server";
-import { listingsForFile } from "@/lib/testing/listings";
+import { env } from "@/lib/core/env";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { pngBytes } from "@/test/support/image-server";
+import { listingsForFile } from "@/test/support/listings";
 
 const { images, createApp, doSubmit, get } = listingsForFile();
 const admin = adminApiForFile();

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import type { App } from "@/db/schema";
-import { APP_CATEGORIES } from "@/lib/domain/enums";
-import { call } from "@/lib/testing/http";
-import { insertApp, insertApps } from "@/lib/testing/apps";
-import { insertDeveloper } from "@/lib/testing/developers";
+import { APP_CATEGORIES } from "@/lib/core/enums";
+import { call } from "@/test/support/http";
+import { insertApp, insertApps } from "@/test/support/apps";
+import { insertDeveloper } from "@/test/support/developers";
 
 import * as list from "./route";
 

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { getDb, queryRows } from "@/db/client";
-import { closestPublicName } from "@/lib/apps/public-queries";
-import { call } from "@/lib/testing/http";
-import { insertApp } from "@/lib/testing/apps";
-import { insertDeveloper, setDeveloperStatus } from "@/lib/testing/developers";
+import { closestPublicName } from "@/lib/catalogue/queries";
+import { call } from "@/test/support/http";
+import { insertApp } from "@/test/support/apps";
+import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";
 import { listAppsQuery } from "@/lib/validation/public";
 
 import * as list from "./route";

@@ -1,4 +1,4 @@
-import { listPublicApps } from "@/lib/apps/public-queries";
+import { listPublicApps } from "@/lib/catalogue/queries";
 import { PUBLIC_CACHE, cachedJsonBody } from "@/lib/http/caching";
 import { otherMethods, pagedJsonBody, parseQuery, publicGet } from "@/lib/http";
 import { listAppsQuery } from "@/lib/validation/public";

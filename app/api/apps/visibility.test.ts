@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { installs, reviews } from "@/db/schema";
-import type { AppStatus, DeveloperStatus } from "@/lib/domain/enums";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser } from "@/lib/testing/identity";
-import { insertApp, insertPublicApp, readApp, setAppStatus } from "@/lib/testing/apps";
-import { insertDeveloper, setDeveloperStatus } from "@/lib/testing/developers";
+import type { AppStatus, DeveloperStatus } from "@/lib/core/enums";
+import { call } from "@/test/support/http";
+import { bearer, newUser } from "@/test/support/identity";
+import { insertApp, insertPublicApp, readApp, setAppStatus } from "@/test/support/apps";
+import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";
 
 import * as install from "./[slug]/install/route";
 import * as appReviews from "./[slug]/reviews/route";

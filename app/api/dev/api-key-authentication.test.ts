@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import { call } from "@/lib/testing/http";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper, setDeveloperStatus } from "@/lib/testing/developers";
+import { call } from "@/test/support/http";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper, setDeveloperStatus } from "@/test/support/developers";
 
 import * as keyById from "./api-keys/[id]/route";
 import * as me from "./me/route";

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 
 import { disconnect } from "@/db/client";
-import { call } from "@/lib/testing/http";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { call } from "@/test/support/http";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import * as me from "./me/route";
 

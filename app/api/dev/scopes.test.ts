@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/domain/enums";
+import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/enums";
 import type { NextRouteHandler } from "@/lib/http";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { setAppStatus, validAppBody } from "@/lib/testing/apps";
-import { createTestDeveloper, type TestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { imageServerForFile } from "@/lib/testing/test-file-servers";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { setAppStatus, validAppBody } from "@/test/support/apps";
+import { createTestDeveloper, type TestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { imageServerForFile } from "@/test/support/test-file-servers";
 
 import * as keyById from "./api-keys/[id]/route";
 import * as keys from "./api-keys/route";

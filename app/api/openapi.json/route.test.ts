@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { call } from "@/lib/testing/http";
+import { call } from "@/test/support/http";
 
 import * as openapi from "./route";
 

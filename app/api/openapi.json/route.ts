@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { otherMethods, route } from "@/lib/http";
 import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
 import { openApiDocument } from "@/lib/openapi/document";

@@ -1,5 +1,6 @@
 import { checkReadiness } from "@/db/readiness";
-import { ApiError, json, otherMethods, route } from "@/lib/http";
+import { ApiError } from "@/lib/core/errors";
+import { json, otherMethods, route } from "@/lib/http";
 
 // GET /api/ready — the database is reachable and every migration is applied; 503 otherwise.
 export const GET = route(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 
 import { disconnect } from "@/db/client";
-import { call } from "@/lib/testing/http";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { call } from "@/test/support/http";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import * as ready from "./route";
 

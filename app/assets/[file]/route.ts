@@ -1,6 +1,7 @@
 import { extensionMatches, parseHostedName } from "@/lib/assets/hosted/file-names";
 import { readHostedFile } from "@/lib/assets/hosted/store";
-import { notFound, otherMethods, publicGet } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
+import { otherMethods, publicGet } from "@/lib/http";
 
 // GET /assets/<sha256>[-<variant>].<ext> — a listing image the marketplace checked and hosts. The
 // name is the content's hash, so the answer never changes: cached for a year, immutable. Counted

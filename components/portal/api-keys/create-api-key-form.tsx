@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { announce, focusWhenShown } from "@/lib/client/announce";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/domain/enums";
+import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/enums";
 import { API_KEY_LIMITS, type CreateApiKeyInput } from "@/lib/validation/api-keys";
 import type { CreatedApiKey } from "@/lib/validation/responses";
 

@@ -7,7 +7,7 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
-import { IMAGE_RULES } from "@/lib/domain/image-rules";
+import { IMAGE_RULES } from "@/lib/core/image-rules";
 import { LISTING_LIMITS } from "@/lib/validation/apps";
 import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/validation/responses";
 import { TextAreaField } from "@/components/ui/field";

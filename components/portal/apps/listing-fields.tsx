@@ -1,8 +1,8 @@
 import type { ChangeEvent } from "react";
 
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/domain/enums";
-import { IMAGE_RULES } from "@/lib/domain/image-rules";
+import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/core/enums";
+import { IMAGE_RULES } from "@/lib/core/image-rules";
 import { LISTING_LIMITS } from "@/lib/validation/apps";
 
 import { describeImageRule, type ListingValues } from "./listing-form-values";

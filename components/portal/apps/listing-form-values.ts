@@ -1,6 +1,6 @@
 import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
-import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/domain/image-rules";
-import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
+import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/core/image-rules";
+import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
 
 // The listing form's state and the request bodies built from it. Pure functions, so the form
 // component only wires inputs to them.

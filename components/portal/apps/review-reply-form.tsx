@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField } from "@/components/ui/field";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { REVIEW_REPLY_LIMITS } from "@/lib/domain/app-review-limits";
+import { REVIEW_REPLY_LIMITS } from "@/lib/core/app-review-limits";
 
 type Reply = { body: string; hidden: { reason: string } | null };
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { appRevisions, appScreenshots, apps, listingImageCopies } from "@/db/schema";
-import { insertApp } from "@/lib/testing/apps";
-import { insertDeveloper } from "@/lib/testing/developers";
-import { imageServerForFile } from "@/lib/testing/test-file-servers";
+import { insertApp } from "@/test/support/apps";
+import { insertDeveloper } from "@/test/support/developers";
+import { imageServerForFile } from "@/test/support/test-file-servers";
 
 import { copyImagesSubmittedBeforeHosting } from "./backfill";
 

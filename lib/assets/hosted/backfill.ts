@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, lt, notExists, or, sql, type SQL } from "driz
 
 import { getDb, type Executor } from "@/db/client";
 import { appRevisions, appScreenshots, apps, listingImageCopies } from "@/db/schema";
-import { ApiError } from "@/lib/http";
-import { log } from "@/lib/log";
+import { ApiError } from "@/lib/core/errors";
+import { log } from "@/lib/core/log";
 
 import type { ListingImages } from "../app-assets";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 import { AssetFetchError } from "../safe-fetch";
 

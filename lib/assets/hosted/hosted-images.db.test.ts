@@ -2,8 +2,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
 import { GET } from "@/app/assets/[file]/route";
-import { call } from "@/lib/testing/http";
-import { pngBytes, startImageServer } from "@/lib/testing/image-server";
+import { call } from "@/test/support/http";
+import { pngBytes, startImageServer } from "@/test/support/image-server";
 
 import { assetFetchPolicy } from "../image-check";
 

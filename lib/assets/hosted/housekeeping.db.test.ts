@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { hostedAssetFiles, hostedAssets, listingImageCopies } from "@/db/schema";
-import { insertApp } from "@/lib/testing/apps";
-import { insertDeveloper } from "@/lib/testing/developers";
+import { insertApp } from "@/test/support/apps";
+import { insertDeveloper } from "@/test/support/developers";
 
 import { removeUnreferencedAssets } from "./housekeeping";
 import { processImage } from "./process-image";

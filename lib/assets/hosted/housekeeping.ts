@@ -4,8 +4,8 @@ import { and, eq, lt, notExists, or, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { appRevisions, apps, hostedAssets, listingImageCopies } from "@/db/schema";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 
 import { copyImagesSubmittedBeforeHosting } from "./backfill";
 

@@ -1,4 +1,4 @@
-import { IMAGE_RULES, type ImageRule } from "@/lib/domain/image-rules";
+import { IMAGE_RULES, type ImageRule } from "@/lib/core/image-rules";
 
 /**
  * The hard limits on copying a listing's images (docs/assets.md): what one image may weigh as

@@ -2,7 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { appScreenshots, apps, hostedAssets, listingImageCopies } from "@/db/schema";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 
 import type { ListingImages } from "../app-assets";
 import { throwAssetErrors } from "../image-check";

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { appRevisions, appScreenshots, apps } from "@/db/schema";
-import { notFound } from "@/lib/http";
+import { notFound } from "@/lib/core/errors";
 
 import { throwAssetErrors } from "../image-check";
 import { AssetFetchError } from "../safe-fetch";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import sharp from "sharp";
 
-import { IMAGE_SIZE_LIMIT } from "@/lib/domain/image-rules";
+import { IMAGE_SIZE_LIMIT } from "@/lib/core/image-rules";
 
 import { ruleProblem } from "../image-check";
 import { ImageHeaderReader } from "../image-header";

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { hostedAssetFiles, hostedAssets, type HostedAssetFile } from "@/db/schema";
-import { KiB, MiB } from "@/lib/bounded-cache";
-import { boundedCache } from "@/lib/process-cache";
+import { KiB, MiB } from "@/lib/core/bounded-cache";
+import { boundedCache } from "@/lib/core/process-cache";
 
 import type { ProcessedImage } from "./process-image";
 

@@ -1,4 +1,4 @@
-import { REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/domain/enums";
+import { REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/core/enums";
 
 import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
 

@@ -1,4 +1,4 @@
-import type { EmailType } from "@/lib/domain/enums";
+import type { EmailType } from "@/lib/core/enums";
 
 import { appApprovedEmail, type AppApprovedInput } from "./app-approved";
 import { appRejectedEmail, type AppRejectedInput } from "./app-rejected";
@@ -14,7 +14,7 @@ import { profileChangeRejectedEmail, type ProfileChangeRejectedInput } from "./p
 import { reviewRepliedEmail, type ReviewRepliedInput } from "./review-replied";
 
 export type { RenderedEmail };
-export { REVIEW_CRITERION_LABELS } from "@/lib/domain/enums";
+export { REVIEW_CRITERION_LABELS } from "@/lib/core/enums";
 
 /** What each email type needs, discriminated by `type`. */
 export type EmailInput =

@@ -8,7 +8,7 @@ import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { listDevelopersForAdmin } from "@/lib/developers/review";
 import { DEVELOPER_STATES, type DeveloperAction } from "@/lib/developers/states";
-import { DEVELOPER_STATUSES } from "@/lib/domain/enums";
+import { DEVELOPER_STATUSES } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { can } from "@/lib/state/machine";
 import { adminDevelopersQuery } from "@/lib/validation/admin";

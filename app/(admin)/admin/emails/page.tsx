@@ -4,7 +4,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
-import { EMAIL_TYPES } from "@/lib/domain/enums";
+import { EMAIL_TYPES } from "@/lib/core/enums";
 import { listEmails } from "@/lib/email/log-queries";
 import { emailLogView } from "@/lib/email/views";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";

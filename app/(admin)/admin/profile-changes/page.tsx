@@ -4,7 +4,7 @@ import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-review";
 import { adminProfileChangeView } from "@/lib/developers/views";
-import { PROFILE_CHANGE_STATUSES } from "@/lib/domain/enums";
+import { PROFILE_CHANGE_STATUSES } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { adminProfileChangesQuery } from "@/lib/validation/admin";
 

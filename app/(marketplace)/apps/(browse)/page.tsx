@@ -4,9 +4,9 @@ import { AppGrid } from "@/components/marketplace/app-grid";
 import { GetForm } from "@/components/ui/get-form";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { Pager } from "@/components/ui/pager";
-import { listPublicCategories } from "@/lib/apps/public-categories";
-import { closestPublicName, listPublicApps } from "@/lib/apps/public-queries";
-import { APP_ENVIRONMENTS } from "@/lib/domain/enums";
+import { listPublicCategories } from "@/lib/catalogue/categories";
+import { closestPublicName, listPublicApps } from "@/lib/catalogue/queries";
+import { APP_ENVIRONMENTS } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/validation/public";
 

@@ -5,7 +5,7 @@ import { InstallButton } from "@/components/marketplace/install-button";
 import { AppReviews } from "@/components/marketplace/app-reviews";
 import { QueryProviders } from "@/components/ui/query-providers";
 import { permissionsSummary } from "@/lib/apps/permissions";
-import { getPublicApp } from "@/lib/apps/public-queries";
+import { getPublicApp } from "@/lib/catalogue/queries";
 import { publicAppView } from "@/lib/apps/views";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { currentUser } from "@/lib/auth/portal-session";

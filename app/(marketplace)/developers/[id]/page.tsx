@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { ExternalLink } from "@/components/ui/external-link";
-import { listPublicAppsOfDeveloper } from "@/lib/apps/public-queries";
+import { listPublicAppsOfDeveloper } from "@/lib/catalogue/queries";
 import { getPublicDeveloper } from "@/lib/developers/service";
 import { orNotFound } from "@/lib/pages/or-not-found";
 

@@ -1,5 +1,5 @@
 import { Markdown } from "@/components/ui/markdown";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { openApiDocument } from "@/lib/openapi/document";
 import { gettingStarted } from "@/lib/openapi/getting-started";
 

@@ -1,5 +1,5 @@
 import { ERROR_HELP } from "@/lib/http/error-help";
-import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
+import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 
 export const metadata = { title: "API errors" };
 

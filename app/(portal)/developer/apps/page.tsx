@@ -8,7 +8,7 @@ import { Pager } from "@/components/ui/pager";
 import { listDeveloperApps } from "@/lib/apps/service";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
-import { pagingQuery } from "@/lib/http";
+import { pagingQuery } from "@/lib/core/paging";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 
 export const metadata = { title: "Your apps" };

@@ -12,10 +12,10 @@ import * as withdrawListing from "@/app/api/dev/apps/[id]/withdraw/route";
 import { getDb } from "@/db/client";
 import { appRevisions, apps, auditEvents } from "@/db/schema";
 import type { NextRouteHandler } from "@/lib/http";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { revisionsForFile } from "@/lib/testing/revisions";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { revisionsForFile } from "@/test/support/revisions";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 // Issue 25, item 9: an approval or rejection applies to the version the administrator read. The
 // developer withdraws, plants a phishing link and resubmits while the administrator reads; the

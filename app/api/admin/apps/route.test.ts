@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPendingApp, setAppStatus } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPendingApp, setAppStatus } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
 
 import * as adminApps from "./route";
 

@@ -1,6 +1,6 @@
 import { listAppsForAdmin } from "@/lib/apps/review";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { adminAppsQuery } from "@/lib/validation/admin";
 

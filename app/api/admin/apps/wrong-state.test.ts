@@ -5,8 +5,8 @@ import * as feature from "@/app/api/admin/apps/[id]/feature/route";
 import * as reject from "@/app/api/admin/apps/[id]/reject/route";
 import * as republish from "@/app/api/admin/apps/[id]/republish/route";
 import * as unpublish from "@/app/api/admin/apps/[id]/unpublish/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPublicApp } from "@/lib/testing/apps";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPublicApp } from "@/test/support/apps";
 
 const admin = adminApiForFile();
 

@@ -5,10 +5,10 @@ import * as feature from "@/app/api/admin/apps/[id]/feature/route";
 import * as verify from "@/app/api/admin/developers/[id]/verify/route";
 import { getDb } from "@/db/client";
 import { apps, auditEvents } from "@/db/schema";
-import { adminApiForFile, adminUser } from "@/lib/testing/admin-api";
-import { insertApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
+import { adminApiForFile, adminUser } from "@/test/support/admin-api";
+import { insertApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
 
 import * as auditRoute from "./route";
 

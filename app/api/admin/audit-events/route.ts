@@ -1,6 +1,6 @@
 import { listAuditEvents } from "@/lib/audit/service";
 import { auditEventView } from "@/lib/audit/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { auditQuery } from "@/lib/validation/admin";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
 
 import * as adminDevelopers from "./route";
 

@@ -1,6 +1,6 @@
 import { listDevelopersForAdmin } from "@/lib/developers/review";
 import { adminDeveloperView } from "@/lib/developers/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { adminDevelopersQuery } from "@/lib/validation/admin";
 

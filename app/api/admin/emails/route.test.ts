@@ -4,10 +4,10 @@ import { dispatchDueEmails } from "@/lib/email/dispatcher";
 import { logTransport } from "@/lib/email/transport";
 
 import * as verify from "@/app/api/admin/developers/[id]/verify/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as emails from "./route";
 

@@ -1,4 +1,4 @@
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { listEmails } from "@/lib/email/log-queries";
 import { emailLogView } from "@/lib/email/views";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";

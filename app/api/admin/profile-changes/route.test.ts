@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { call } from "@/lib/testing/http";
-import { pendingProfileChange, putProfile } from "@/lib/testing/profile-changes";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { call } from "@/test/support/http";
+import { pendingProfileChange, putProfile } from "@/test/support/profile-changes";
 
 import * as approve from "./[id]/approve/route";
 import * as list from "./route";

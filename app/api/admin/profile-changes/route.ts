@@ -1,4 +1,4 @@
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-review";
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";

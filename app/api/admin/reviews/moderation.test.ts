@@ -8,10 +8,10 @@ import * as appReviews from "@/app/api/apps/[slug]/reviews/route";
 import { getDb } from "@/db/client";
 import { apps, auditEvents, reviews } from "@/db/schema";
 import { ratingHistogram } from "@/lib/reviews/service";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPublicApp } from "@/lib/testing/apps";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser } from "@/lib/testing/identity";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPublicApp } from "@/test/support/apps";
+import { call } from "@/test/support/http";
+import { bearer, newUser } from "@/test/support/identity";
 
 import * as dismiss from "./[id]/dismiss-reports/route";
 import * as hide from "./[id]/hide/route";

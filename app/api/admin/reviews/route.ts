@@ -1,4 +1,4 @@
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { listModerationQueue } from "@/lib/reviews/moderation";
 import { moderationView } from "@/lib/reviews/views";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import * as oneRevision from "@/app/api/admin/apps/[id]/revision/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { revisionsForFile } from "@/lib/testing/revisions";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { revisionsForFile } from "@/test/support/revisions";
 
 import * as revisions from "./route";
 

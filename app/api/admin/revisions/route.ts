@@ -1,6 +1,6 @@
 import { listRevisionsForAdmin } from "@/lib/apps/revision-review";
 import { adminRevisionView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { adminRevisionsQuery } from "@/lib/validation/admin";
 

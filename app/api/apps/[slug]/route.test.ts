@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import type { App, Developer } from "@/db/schema";
-import { call } from "@/lib/testing/http";
-import { insertShowcase } from "@/lib/testing/showcase";
+import { call } from "@/test/support/http";
+import { insertShowcase } from "@/test/support/showcase";
 
 import * as list from "../route";
 import * as bySlug from "./route";

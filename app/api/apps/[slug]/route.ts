@@ -1,4 +1,4 @@
-import { getPublicApp } from "@/lib/apps/public-queries";
+import { getPublicApp } from "@/lib/catalogue/queries";
 import { PUBLIC_CACHE, cachedJsonBody } from "@/lib/http/caching";
 import { otherMethods, publicGet } from "@/lib/http";
 

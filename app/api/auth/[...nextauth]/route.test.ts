@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { consume } from "@/lib/rate-limit/limiter";
-import { call } from "@/lib/testing/http";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { call } from "@/test/support/http";
+import { environmentForBlock } from "@/test/support/environment";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import * as nextAuth from "./route";
 

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 
 import { route } from "@/lib/http";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/core/errors";
 import { authOptions } from "@/lib/auth/next-auth-options";
 
 // next-auth's sign-in, callback, session and sign-out endpoints, behind the same wrapper as the API

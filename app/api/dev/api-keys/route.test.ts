@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 
 import { getDb, queryRows } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import { call } from "@/lib/testing/http";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
+import { call } from "@/test/support/http";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
 
 import * as keyById from "./[id]/route";
 import * as keys from "./route";

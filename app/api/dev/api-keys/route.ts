@@ -1,6 +1,6 @@
 import { createApiKey, listApiKeys } from "@/lib/api-keys/service";
 import { apiKeyView, createdApiKeyView } from "@/lib/api-keys/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { createApiKeyBody } from "@/lib/validation/api-keys";
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { apps } from "@/db/schema";
-import { validAppBody } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { call } from "@/lib/testing/http";
-import { listingsForFile } from "@/lib/testing/listings";
+import { validAppBody } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { environmentForBlock } from "@/test/support/environment";
+import { call } from "@/test/support/http";
+import { listingsForFile } from "@/test/support/listings";
 
 import * as appsRoute from "./route";
 

@@ -1,6 +1,6 @@
 import { createApp, listDeveloperApps } from "@/lib/apps/service";
 import { developerAppView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods, paged, parseQuery, readBody } from "@/lib/http";
 import { APP_READ_ONLY_FIELDS, createAppBody, listMyAppsQuery } from "@/lib/validation/apps";
 

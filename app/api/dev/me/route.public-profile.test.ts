@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import * as verify from "@/app/api/admin/developers/[id]/verify/route";
 import { getDb } from "@/db/client";
 import { auditEvents, developerProfileChanges, developers } from "@/db/schema";
-import { API_KEY_SCOPES } from "@/lib/domain/enums";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { sessionCookie } from "@/lib/testing/identity";
-import { publicIdentity, putProfile, verifiedDeveloperWithApp } from "@/lib/testing/profile-changes";
+import { API_KEY_SCOPES } from "@/lib/core/enums";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { sessionCookie } from "@/test/support/identity";
+import { publicIdentity, putProfile, verifiedDeveloperWithApp } from "@/test/support/profile-changes";
 
 import * as me from "./route";
 

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import * as register from "@/app/api/dev/register/route";
 import { getDb } from "@/db/client";
 import { developers } from "@/db/schema";
-import { setDeveloperStatus } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
+import { setDeveloperStatus } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { bearer, newUser, sessionCookie } from "@/test/support/identity";
 
 import * as me from "./route";
 

@@ -1,4 +1,4 @@
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { ownProfile, updateDeveloperProfile } from "@/lib/developers/service";
 import { developerView } from "@/lib/developers/views";
 import { json, otherMethods, readBody } from "@/lib/http";

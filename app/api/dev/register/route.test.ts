@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { developers } from "@/db/schema";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie, yaptureToken } from "@/lib/testing/identity";
-import { forgetProcessCaches } from "@/lib/testing/process-caches";
+import { call } from "@/test/support/http";
+import { bearer, newUser, sessionCookie, yaptureToken } from "@/test/support/identity";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 
 import * as register from "./route";
 

@@ -1,4 +1,4 @@
-import { withYaptureUser } from "@/lib/auth/with-yapture-user";
+import { withYaptureUser } from "@/lib/http/with-yapture-user";
 import { registerDeveloper } from "@/lib/developers/service";
 import { developerView } from "@/lib/developers/views";
 import { json, otherMethods, readBody } from "@/lib/http";

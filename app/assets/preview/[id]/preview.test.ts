@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { call } from "@/lib/testing/http";
-import { pngBytes } from "@/lib/testing/image-server";
-import { revisionsForFile } from "@/lib/testing/revisions";
+import { createTestDeveloper } from "@/test/support/developers";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { call } from "@/test/support/http";
+import { pngBytes } from "@/test/support/image-server";
+import { revisionsForFile } from "@/test/support/revisions";
 
 import { GET as preview } from "./route";
 

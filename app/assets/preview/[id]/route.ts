@@ -1,5 +1,5 @@
 import { previewImage } from "@/lib/assets/hosted/preview";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { otherMethods, parseQuery } from "@/lib/http";
 import { imagePreviewQuery } from "@/lib/validation/apps";
 

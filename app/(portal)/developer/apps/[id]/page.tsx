@@ -19,7 +19,7 @@ import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views"
 import type { Developer } from "@/db/schema";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
-import type { AppStatus } from "@/lib/domain/enums";
+import type { AppStatus } from "@/lib/core/enums";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { listPublisherReviews } from "@/lib/reviews/replies";
 import { publisherReviewView } from "@/lib/reviews/views";

@@ -1,6 +1,6 @@
 import { getAppForAdmin } from "@/lib/apps/review";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";
 
 // GET /api/admin/apps/:id — one listing in any state, for review.

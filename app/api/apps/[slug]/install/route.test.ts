@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db/client";
 import { installs } from "@/db/schema";
 import { installedWorkspaces } from "@/lib/installs/service";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, sessionCookie } from "@/lib/testing/identity";
-import { insertPublicApp, readApp } from "@/lib/testing/apps";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { bearer, newUser, sessionCookie } from "@/test/support/identity";
+import { insertPublicApp, readApp } from "@/test/support/apps";
 
 import * as install from "./route";
 

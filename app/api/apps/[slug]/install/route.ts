@@ -1,4 +1,4 @@
-import { optionalYaptureUser } from "@/lib/auth/with-yapture-user";
+import { optionalYaptureUser } from "@/lib/http/with-yapture-user";
 import { json, otherMethods, readBody, route } from "@/lib/http";
 import { installApp } from "@/lib/installs/service";
 import { installView } from "@/lib/installs/views";

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { reviews } from "@/db/schema";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { insertPublicApp, readApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, type TestUser } from "@/lib/testing/identity";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { insertPublicApp, readApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { bearer, newUser, type TestUser } from "@/test/support/identity";
 import { findOwnReview, ratingHistogram } from "@/lib/reviews/service";
 
 import * as bySlug from "../route";

@@ -1,5 +1,5 @@
 import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
-import { withYaptureUser } from "@/lib/auth/with-yapture-user";
+import { withYaptureUser } from "@/lib/http/with-yapture-user";
 import { json, noContent, otherMethods, paged, parseQuery, publicGet, readBody } from "@/lib/http";
 import { deleteOwnReview, listReviews, upsertReview } from "@/lib/reviews/service";
 import { publicReviewView } from "@/lib/reviews/views";

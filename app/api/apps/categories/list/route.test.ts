@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { APP_CATEGORIES, CATEGORY_LABELS } from "@/lib/domain/enums";
-import { call } from "@/lib/testing/http";
-import { insertShowcase } from "@/lib/testing/showcase";
+import { APP_CATEGORIES, CATEGORY_LABELS } from "@/lib/core/enums";
+import { call } from "@/test/support/http";
+import { insertShowcase } from "@/test/support/showcase";
 
 import * as categories from "./route";
 

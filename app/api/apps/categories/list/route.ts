@@ -1,4 +1,4 @@
-import { listPublicCategories } from "@/lib/apps/public-categories";
+import { listPublicCategories } from "@/lib/catalogue/categories";
 import { PUBLIC_CACHE, cachedJson } from "@/lib/http/caching";
 import { otherMethods, publicGet } from "@/lib/http";
 

@@ -1,4 +1,4 @@
-import { listFeaturedApps } from "@/lib/apps/public-queries";
+import { listFeaturedApps } from "@/lib/catalogue/queries";
 import { PUBLIC_CACHE, cachedJsonBody } from "@/lib/http/caching";
 import { jsonListBody } from "@/lib/http/json-bytes";
 import { otherMethods, parseQuery, publicGet } from "@/lib/http";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import * as me from "@/app/api/dev/me/route";
-import { call } from "@/lib/testing/http";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
+import { call } from "@/test/support/http";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
 
 import * as keys from "../route";
 import * as keyById from "./route";

@@ -1,5 +1,5 @@
 import { revokeApiKey } from "@/lib/api-keys/service";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { noContent, otherMethods } from "@/lib/http";
 
 // DELETE /api/dev/api-keys/:id — revoke a key and the keys created with it; they stop working on the next request.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { answersByStatus, setAppStatus, validAppBody } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { call } from "@/lib/testing/http";
-import { listingsForFile } from "@/lib/testing/listings";
+import { answersByStatus, setAppStatus, validAppBody } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { environmentForBlock } from "@/test/support/environment";
+import { call } from "@/test/support/http";
+import { listingsForFile } from "@/test/support/listings";
 
 import * as appsRoute from "../route";
 import * as appById from "./route";

@@ -1,6 +1,6 @@
 import { deleteApp, getDeveloperApp, updateApp } from "@/lib/apps/service";
 import { developerAppView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, noContent, otherMethods, readBody } from "@/lib/http";
 import { APP_READ_ONLY_FIELDS, updateAppBody } from "@/lib/validation/apps";
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 
 import * as approve from "@/app/api/admin/profile-changes/[id]/approve/route";
 import * as reject from "@/app/api/admin/profile-changes/[id]/reject/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { pendingProfileChange, publicIdentity, verifiedDeveloperWithApp } from "@/lib/testing/profile-changes";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { pendingProfileChange, publicIdentity, verifiedDeveloperWithApp } from "@/test/support/profile-changes";
 
 import * as me from "../route";
 import * as withdraw from "./route";

@@ -1,4 +1,4 @@
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { withdrawProfileChange } from "@/lib/developers/profile-changes";
 import { noContent, otherMethods } from "@/lib/http";
 

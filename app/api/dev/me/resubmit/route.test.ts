@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import * as rejectDeveloper from "@/app/api/admin/developers/[id]/reject/route";
 import * as adminDevelopers from "@/app/api/admin/developers/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper, setDeveloperStatus } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper, setDeveloperStatus } from "@/test/support/developers";
+import { call } from "@/test/support/http";
 
 import * as me from "../route";
 import * as resubmit from "./route";

@@ -1,4 +1,4 @@
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { resubmitDeveloper } from "@/lib/developers/review";
 import { ownProfile } from "@/lib/developers/service";
 import { developerView } from "@/lib/developers/views";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { listPopularApps } from "@/lib/apps/public-queries";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPendingApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { listPopularApps } from "@/lib/catalogue/queries";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPendingApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as approve from "./route";
 

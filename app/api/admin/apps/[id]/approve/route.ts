@@ -1,6 +1,6 @@
 import { approveApp } from "@/lib/apps/review";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { approveBody } from "@/lib/validation/admin";
 

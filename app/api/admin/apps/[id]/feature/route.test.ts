@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPublicApp } from "@/lib/testing/apps";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPublicApp } from "@/test/support/apps";
 
 import * as feature from "./route";
 

@@ -1,6 +1,6 @@
 import { setAppFeatured } from "@/lib/apps/review";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { featureBody } from "@/lib/validation/admin";
 

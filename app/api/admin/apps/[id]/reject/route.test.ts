@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPendingApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPendingApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as reject from "./route";
 

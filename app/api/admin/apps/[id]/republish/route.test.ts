@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import * as unpublish from "@/app/api/admin/apps/[id]/unpublish/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertPublicApp } from "@/lib/testing/apps";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertPublicApp } from "@/test/support/apps";
 
 import * as republish from "./route";
 

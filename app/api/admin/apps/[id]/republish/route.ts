@@ -1,6 +1,6 @@
 import { republishApp } from "@/lib/apps/review";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/admin/apps/:id/republish — UNPUBLISHED → APPROVED.

@@ -1,6 +1,6 @@
 import { getRevisionForAdmin } from "@/lib/apps/revision-review";
 import { adminRevisionView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";
 
 // GET /api/admin/apps/:id/revision — the app's open update with its field-by-field changes.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import * as developerAppById from "@/app/api/dev/apps/[id]/route";
-import { listPopularApps } from "@/lib/apps/public-queries";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { insertApp, insertPublicApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
+import { listPopularApps } from "@/lib/catalogue/queries";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { insertApp, insertPublicApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
 
 import * as unpublish from "./route";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { createTestDeveloper } from "@/lib/testing/developers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { createTestDeveloper } from "@/test/support/developers";
 
 import * as reinstate from "./route";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { createTestDeveloper } from "@/test/support/developers";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as rejectDeveloper from "./route";
 

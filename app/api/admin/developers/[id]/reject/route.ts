@@ -1,6 +1,6 @@
 import { rejectDeveloper } from "@/lib/developers/review";
 import { adminDeveloperView } from "@/lib/developers/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { reasonBody } from "@/lib/validation/admin";
 

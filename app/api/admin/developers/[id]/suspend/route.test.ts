@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import * as devApps from "@/app/api/dev/apps/route";
-import { listPopularApps } from "@/lib/apps/public-queries";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { insertApp } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { listPopularApps } from "@/lib/catalogue/queries";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { insertApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as reinstate from "../reinstate/route";
 import * as suspend from "./route";

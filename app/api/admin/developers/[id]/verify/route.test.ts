@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { createTestDeveloper } from "@/test/support/developers";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as verify from "./route";
 

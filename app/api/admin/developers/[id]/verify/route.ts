@@ -1,6 +1,6 @@
 import { verifyDeveloper } from "@/lib/developers/review";
 import { adminDeveloperView } from "@/lib/developers/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/admin/developers/:id/verify

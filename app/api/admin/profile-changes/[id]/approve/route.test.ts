@@ -5,11 +5,11 @@ import * as me from "@/app/api/dev/me/route";
 import * as withdraw from "@/app/api/dev/me/profile-change/route";
 import { getDb } from "@/db/client";
 import { auditEvents } from "@/db/schema";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser } from "@/lib/testing/identity";
-import { pendingProfileChange, publicIdentity, putProfile } from "@/lib/testing/profile-changes";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { bearer, newUser } from "@/test/support/identity";
+import { pendingProfileChange, publicIdentity, putProfile } from "@/test/support/profile-changes";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as reject from "../reject/route";
 import * as approve from "./route";

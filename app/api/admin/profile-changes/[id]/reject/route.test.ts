@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import * as me from "@/app/api/dev/me/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { pendingProfileChange, publicIdentity, putProfile } from "@/lib/testing/profile-changes";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { pendingProfileChange, publicIdentity, putProfile } from "@/test/support/profile-changes";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as reject from "./route";
 

@@ -1,4 +1,4 @@
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { rejectProfileChange } from "@/lib/developers/profile-change-review";
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { json, otherMethods, readBody } from "@/lib/http";

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { installs } from "@/db/schema";
 import * as appById from "@/app/api/dev/apps/[id]/route";
-import { setAppStatus } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { listingsForFile } from "@/lib/testing/listings";
+import { setAppStatus } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { listingsForFile } from "@/test/support/listings";
 
 import * as analytics from "./route";
 

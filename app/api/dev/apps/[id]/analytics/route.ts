@@ -1,6 +1,6 @@
 import { getAppAnalytics } from "@/lib/apps/analytics";
 import { analyticsView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // GET /api/dev/apps/:id/analytics — counters and installs per day for the last 30 days.

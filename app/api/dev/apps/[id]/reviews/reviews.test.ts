@@ -7,12 +7,12 @@ import * as appReviews from "@/app/api/apps/[slug]/reviews/route";
 import * as hide from "@/app/api/admin/reviews/[id]/hide/route";
 import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { insertApp } from "@/lib/testing/apps";
-import { createTestDeveloper, type TestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser, type TestUser } from "@/lib/testing/identity";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { insertApp } from "@/test/support/apps";
+import { createTestDeveloper, type TestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { bearer, newUser, type TestUser } from "@/test/support/identity";
 
 import * as reply from "./[reviewId]/reply/route";
 import * as publisherReviews from "./route";

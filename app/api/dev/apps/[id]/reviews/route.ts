@@ -1,4 +1,4 @@
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { listPublisherReviews } from "@/lib/reviews/replies";
 import { publisherReviewView } from "@/lib/reviews/views";

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import * as adminRevision from "@/app/api/admin/apps/[id]/revision/approve/route";
 import * as adminReject from "@/app/api/admin/apps/[id]/revision/reject/route";
 import * as publicApp from "@/app/api/apps/[slug]/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { setAppStatus } from "@/lib/testing/apps";
-import { call } from "@/lib/testing/http";
-import { listingsForFile } from "@/lib/testing/listings";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { setAppStatus } from "@/test/support/apps";
+import { call } from "@/test/support/http";
+import { listingsForFile } from "@/test/support/listings";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as revision from "./route";
 import * as submit from "./submit/route";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import * as publicApp from "@/app/api/apps/[slug]/route";
-import { answersByStatus } from "@/lib/testing/apps";
-import { apiKeyHeader } from "@/lib/testing/api-keys";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { revisionsForFile } from "@/lib/testing/revisions";
+import { answersByStatus } from "@/test/support/apps";
+import { apiKeyHeader } from "@/test/support/api-keys";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { revisionsForFile } from "@/test/support/revisions";
 
 import * as revision from "./route";
 

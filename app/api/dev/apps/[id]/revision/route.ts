@@ -1,6 +1,6 @@
 import { createRevision, discardRevision, getRevision, updateRevision } from "@/lib/apps/revisions";
 import { revisionView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, noContent, readBody } from "@/lib/http";
 import { REVISION_READ_ONLY_FIELDS, revisionBody } from "@/lib/validation/apps";
 

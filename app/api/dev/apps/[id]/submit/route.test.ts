@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { hostedAssetFiles, listingImageCopies } from "@/db/schema";
 
-import { answersByStatus, setAppStatus } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { environmentForBlock } from "@/lib/testing/environment";
-import { call } from "@/lib/testing/http";
-import { pngBytes } from "@/lib/testing/image-server";
-import { listingsForFile } from "@/lib/testing/listings";
+import { answersByStatus, setAppStatus } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { environmentForBlock } from "@/test/support/environment";
+import { call } from "@/test/support/http";
+import { pngBytes } from "@/test/support/image-server";
+import { listingsForFile } from "@/test/support/listings";
 
 import * as submit from "./route";
 

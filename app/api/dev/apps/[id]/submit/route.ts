@@ -1,7 +1,7 @@
 import { copyListingImages } from "@/lib/assets/hosted/listing-copies";
 import { submitApp } from "@/lib/apps/service";
 import { developerAppView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/dev/apps/:id/submit — check the images, then DRAFT/REJECTED → PENDING for review.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { answersByStatus, setAppStatus } from "@/lib/testing/apps";
-import { createTestDeveloper } from "@/lib/testing/developers";
-import { call } from "@/lib/testing/http";
-import { listingsForFile } from "@/lib/testing/listings";
+import { answersByStatus, setAppStatus } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
+import { call } from "@/test/support/http";
+import { listingsForFile } from "@/test/support/listings";
 
 import * as withdraw from "./route";
 

@@ -1,6 +1,6 @@
 import { withdrawApp } from "@/lib/apps/service";
 import { developerAppView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/dev/apps/:id/withdraw — PENDING → DRAFT: take a listing back out of the review queue.

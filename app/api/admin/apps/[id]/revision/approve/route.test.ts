@@ -8,11 +8,11 @@ import * as categories from "@/app/api/apps/categories/list/route";
 import * as publicList from "@/app/api/apps/route";
 import { getDb } from "@/db/client";
 import { auditEvents, listingImageCopies } from "@/db/schema";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { bearer, newUser } from "@/lib/testing/identity";
-import { revisionsForFile } from "@/lib/testing/revisions";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { bearer, newUser } from "@/test/support/identity";
+import { revisionsForFile } from "@/test/support/revisions";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as approve from "./route";
 

@@ -1,6 +1,6 @@
 import { approveRevision } from "@/lib/apps/revision-review";
 import { adminRevisionView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/auth/with-admin";
+import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { approveBody } from "@/lib/validation/admin";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import * as publicApp from "@/app/api/apps/[slug]/route";
-import { adminApiForFile } from "@/lib/testing/admin-api";
-import { call } from "@/lib/testing/http";
-import { revisionsForFile } from "@/lib/testing/revisions";
-import { emailCaptureForFile } from "@/lib/testing/test-file-servers";
+import { adminApiForFile } from "@/test/support/admin-api";
+import { call } from "@/test/support/http";
+import { revisionsForFile } from "@/test/support/revisions";
+import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as reject from "./route";
 

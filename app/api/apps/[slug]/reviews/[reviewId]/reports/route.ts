@@ -1,4 +1,4 @@
-import { withYaptureUser } from "@/lib/auth/with-yapture-user";
+import { withYaptureUser } from "@/lib/http/with-yapture-user";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { reportReview } from "@/lib/reviews/reports";
 import { reportBody } from "@/lib/validation/public";

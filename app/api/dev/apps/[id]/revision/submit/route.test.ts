@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { listingImageCopies } from "@/db/schema";
 
-import { revisionsForFile } from "@/lib/testing/revisions";
+import { revisionsForFile } from "@/test/support/revisions";
 
 const { images, liveApp, create, edit, submit, read } = revisionsForFile();
 

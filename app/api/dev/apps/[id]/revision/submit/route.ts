@@ -1,7 +1,7 @@
 import { copyListingImages } from "@/lib/assets/hosted/listing-copies";
 import { submitRevision } from "@/lib/apps/revisions";
 import { revisionView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/dev/apps/:id/revision/submit — check the images, then DRAFT/REJECTED → PENDING for review.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { revisionsForFile } from "@/lib/testing/revisions";
+import { revisionsForFile } from "@/test/support/revisions";
 
 const { liveApp, pendingUpdate, create, edit, withdraw, submit } = revisionsForFile();
 

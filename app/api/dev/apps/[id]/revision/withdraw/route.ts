@@ -1,6 +1,6 @@
 import { withdrawRevision } from "@/lib/apps/revisions";
 import { revisionView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods } from "@/lib/http";
 
 // POST /api/dev/apps/:id/revision/withdraw — PENDING → DRAFT: take the update back out of the review queue.

@@ -1,4 +1,4 @@
-import { withDeveloper } from "@/lib/auth/with-developer";
+import { withDeveloper } from "@/lib/http/with-developer";
 import { json, noContent, otherMethods, readBody } from "@/lib/http";
 import { createReply, deleteReply, updateReply } from "@/lib/reviews/replies";
 import { replyView } from "@/lib/reviews/views";

@@ -1,0 +1,328 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+
+import { getDb, type Executor } from "@/db/client";
+import { pageOf, type Page } from "@/db/paginate";
+import { builtOnce } from "@/db/statements";
+import { apps, developers, publicAppCounts } from "@/db/schema";
+import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
+import { searchWithApps } from "@/lib/catalogue/search/remembered";
+import { currentVersion } from "@/lib/catalogue/search/query";
+import { notFound } from "@/lib/core/errors";
+import { offsetOf } from "@/lib/core/paging";
+import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
+
+import { lookalikeCondition, nameSimilarity, parseSearch } from "./search-words";
+import { publicOrder, resolveSort } from "./sorts";
+import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl, publicLongDescription } from "./public-json";
+import { screenshotsOf } from "@/lib/apps/screenshots";
+import type { PublicAppCard, PublicAppRow } from "@/lib/apps/views";
+
+// Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
+// migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
+// a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
+// public_app_counts, or, with a search, from lib/catalogue/search (exact up to 10,000).
+
+/** Visible to the public. The partial indexes are defined with exactly this predicate. */
+const isPublic: SQL = sql`${apps.public}`;
+
+// Exactly what publicAppView reads: reviewer notes, the search document and other internals are
+// never even selected.
+const publicColumns = {
+  app: {
+    id: apps.id,
+    slug: apps.slug,
+    name: apps.name,
+    description: apps.description,
+    longDescription: publicLongDescription,
+    category: apps.category,
+    environment: apps.environment,
+    logoUrl: publicLogoUrl,
+    bannerUrl: publicBannerUrl,
+    websiteUrl: apps.websiteUrl,
+    featured: apps.featured,
+    installCount: apps.installCount,
+    version: apps.version,
+    changelog: apps.changelog,
+    reviewCount: apps.reviewCount,
+    averageRating: apps.averageRating,
+    publishedAt: apps.publishedAt,
+    updatedAt: apps.updatedAt,
+  },
+  developer: { id: developers.id, name: developers.name, companyName: developers.companyName, websiteUrl: developers.websiteUrl },
+  screenshots: screenshotsOf(apps.id, { hosted: true }),
+};
+
+/** The shape of a public-rows statement: its conditions and order, with placeholders for values. */
+type RowsShape = {
+  /** Names the shape among those built for a database; undefined: built for this call only. */
+  key?: string;
+  where?: () => SQL | undefined;
+  orderBy?: () => SQL[];
+  /** A column with the list's `total`, computed in the same statement. */
+  total?: () => SQL<number>;
+  /** A column with the catalogue version (migration 0011) the statement read its rows at. */
+  version?: () => SQL<string>;
+};
+type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
+type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+
+/**
+ * What a public read returns: rows (the app page builds its view from them), each app's JSON text,
+ * which the API sends as it is, or each app's card, for the pages' grids (./public-json.ts).
+ */
+export type PublicForm = "rows" | "json" | "card";
+export type PublicItem<F extends PublicForm> = F extends "json" ? string : F extends "card" ? PublicAppCard : PublicAppRow;
+type FetchedRow = { app: { id: string }; json?: string; total?: number; version?: string };
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * Public rows with their developer and screenshots, in one statement. The page is chosen first
+ * from `apps` alone (an index range scan for every sort), so only its rows are joined. Each named
+ * shape is built once per database (`builtOnce`).
+ */
+async function publicRows<F extends PublicForm>(
+  db: Executor,
+  form: F,
+  shape: RowsShape,
+  { offset = 0, ...values }: RowsValues,
+): Promise<{ items: PublicItem<F>[]; total: number | undefined; version: number | undefined }> {
+  const key = shape.key === undefined ? undefined : `${form}:${shape.key}`;
+  const build = (): RowsStatement => {
+    const orderBy = shape.orderBy?.() ?? [];
+    const page = db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(and(isPublic, shape.where?.()))
+      .orderBy(...orderBy)
+      .limit(value("limit"))
+      .offset(value("offset"))
+      .as("page");
+    const columns = form === "rows" ? publicColumns : { app: { id: apps.id }, json: form === "json" ? publicAppJson : publicAppCardJson };
+    return db
+      .select({ ...columns, ...(shape.total && { total: shape.total() }), ...(shape.version && { version: shape.version() }) })
+      .from(page)
+      .innerJoin(apps, eq(apps.id, page.id))
+      .innerJoin(developers, eq(developers.id, apps.developerId))
+      .orderBy(...orderBy)
+      .prepare(`public_rows_${key ?? "once"}`);
+  };
+  const statement = key === undefined ? build() : builtOnce("public-rows-statements", db, key, build);
+  const rows = (await statement.execute({ ...values, offset })) as FetchedRow[];
+  if (values.ids) {
+    // Rows by id come in any order: put them in the order asked.
+    const position = new Map((values.ids as string[]).map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
+  }
+  const items = rows.map(
+    ({ total: _total, version: _version, ...row }) =>
+      (form === "rows" ? row : form === "json" ? row.json : JSON.parse(row.json!)) as PublicItem<F>,
+  );
+  // A page past the end has no row to carry the total.
+  return { items, total: rows[0]?.total, version: rows[0]?.version === undefined ? undefined : Number(rows[0].version) };
+}
+
+/**
+ * These public apps, in this order (an app that stopped being public since is left out), and the
+ * catalogue version they were read at (undefined when none is left).
+ */
+async function publicAppsInOrder<F extends PublicForm>(db: Executor, form: F, ids: string[]) {
+  if (ids.length === 0) return { items: [], version: undefined };
+  const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])`, version: () => currentVersion };
+  const { items, version } = await publicRows(db, form, shape, { ids, limit: ids.length });
+  return { items, version };
+}
+
+type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
+
+/** The filters of a public list as placeholders, on `apps` or on the counts table (both have the three columns). */
+function filterOn(table: typeof apps | typeof publicAppCounts, { category, environment, featured }: Filters): SQL | undefined {
+  return and(
+    category === undefined ? undefined : eq(table.category, value("category")),
+    environment === undefined ? undefined : eq(table.environment, value("environment")),
+    featured === undefined ? undefined : eq(table.featured, value("featured")),
+  );
+}
+
+/** The values of the filters that are set, for `filterOn`'s placeholders. */
+const filterValues = ({ category, environment, featured }: Filters) =>
+  Object.fromEntries(Object.entries({ category, environment, featured }).filter(([, each]) => each !== undefined));
+
+/** Names which filters are set: statements differ by that, not by the values. */
+const filterKey = ({ category, environment, featured }: Filters) =>
+  [category, environment, featured].map((each) => (each === undefined ? "-" : "+")).join("");
+
+/** How many public apps pass the filters: a sum over at most 60 count cells. */
+const countCells = (filters: Filters) =>
+  sql<number>`(select coalesce(sum(${publicAppCounts.apps}), 0)::int from ${publicAppCounts} where ${filterOn(publicAppCounts, filters) ?? sql`true`})`;
+
+async function countPublic(db: Executor, filters: Filters): Promise<number> {
+  const [row] = await db
+    .select({ total: countCells(filters) })
+    .from(sql`(select 1) as one`)
+    .prepare("count_public")
+    .execute(filterValues(filters));
+  return Number(row?.total ?? 0);
+}
+
+type ListOptions<F extends PublicForm> = { query: ListAppsQuery; form?: F };
+
+/** A list without a search: the page and its total (from the count cells) in one statement. */
+async function listPage<F extends PublicForm>(db: Executor, form: F, query: ListAppsQuery, sort: PublicSort): Promise<Page<PublicItem<F>>> {
+  const shape = {
+    key: `list:${sort}:${filterKey(query)}`,
+    where: () => filterOn(apps, query),
+    orderBy: () => publicOrder({ sort, search: undefined }),
+    total: () => countCells(query),
+  };
+  const { items, total } = await publicRows(db, form, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
+  return pageOf(query, items, total ?? (await countPublic(db, query)), true);
+}
+
+/** GET /api/apps and the browse page: one page of public apps and how many match in all. */
+export async function listPublicApps<F extends PublicForm = "rows">({
+  query,
+  form = "rows" as F,
+}: ListOptions<F>): Promise<Page<PublicItem<F>>> {
+  const db = await getDb();
+  const search = query.search === undefined ? undefined : parseSearch(query.search);
+  const sort = resolveSort(query.sort, search);
+  if (search === undefined) return listPage(db, form, query, sort);
+
+  const { category, environment, featured, limit } = query;
+  const filters = { category, environment, featured };
+  const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, (ids) =>
+    publicAppsInOrder(db, form, ids),
+  );
+  // Typo tolerance only when the words themselves match nothing: names that look like the search.
+  const lookalike = lookalikeCondition(search);
+  if (found.total > 0 || lookalike === undefined) return pageOf(query, matches, found.total, found.totalIsExact);
+  const lookalikes = () => and(filterOn(apps, filters), lookalike);
+  const orderBy = () => publicOrder({ sort, search });
+  const [{ items }, [counted]] = await Promise.all([
+    publicRows(db, form, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(apps)
+      .where(and(isPublic, lookalikes()))
+      .prepare("count_lookalikes")
+      .execute(filterValues(filters)),
+  ]);
+  return pageOf(query, items, Number(counted?.total ?? 0), true);
+}
+
+/** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
+export async function getPublicApp<F extends PublicForm = "rows">({
+  slug,
+  form = "rows" as F,
+}: {
+  slug: string;
+  form?: F;
+}): Promise<PublicItem<F>> {
+  const db = await getDb();
+  const shape = { key: "slug", where: () => eq(apps.slug, value("slug")) };
+  const [app] = (await publicRows(db, form, shape, { slug, limit: 1 })).items;
+  if (!app) throw notFound("app");
+  return app;
+}
+
+/**
+ * The id of a public app, for writes that hang off it (installs, reviews); 404 otherwise.
+ * `lock` takes the app row so writers of the same app's counters queue behind each other.
+ */
+export async function getPublicAppId({ slug, tx, lock = false }: { slug: string; tx?: Executor; lock?: boolean }): Promise<string> {
+  const db = tx ?? (await getDb());
+  const query = db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(isPublic, eq(apps.slug, slug)));
+  // "no key update" leaves concurrent installs' foreign-key checks (key share) unblocked.
+  const [row] = lock ? await query.for("no key update") : await query;
+  if (!row) throw notFound("app");
+  return row.id;
+}
+
+const mostPopular = () => [desc(apps.installCount), asc(apps.id)];
+
+/** Featured public apps, most installed first. */
+export async function listFeaturedApps<F extends PublicForm = "rows">({
+  limit,
+  environment,
+  form = "rows" as F,
+}: {
+  limit: number;
+  environment?: AppEnvironment;
+  form?: F;
+}): Promise<PublicItem<F>[]> {
+  const db = await getDb();
+  const filters = { featured: true, environment };
+  const shape = { key: `featured:${filterKey(filters)}`, where: () => filterOn(apps, filters), orderBy: mostPopular };
+  return (await publicRows(db, form, shape, { ...filterValues(filters), limit })).items;
+}
+
+/** A developer's public apps, most installed first (their public page). */
+export async function listPublicAppsOfDeveloper<F extends PublicForm = "rows">({
+  developerId,
+  limit,
+  form = "rows" as F,
+}: {
+  developerId: string;
+  limit: number;
+  form?: F;
+}): Promise<PublicItem<F>[]> {
+  const db = await getDb();
+  const shape = { key: "developer", where: () => eq(apps.developerId, value("developerId")), orderBy: mostPopular };
+  return (await publicRows(db, form, shape, { developerId, limit })).items;
+}
+
+/** The most installed public apps (home page). */
+export async function listPopularApps<F extends PublicForm = "rows">({
+  limit,
+  form = "rows" as F,
+}: {
+  limit: number;
+  form?: F;
+}): Promise<PublicItem<F>[]> {
+  const db = await getDb();
+  return (await publicRows(db, form, { key: "popular", orderBy: mostPopular }, { limit })).items;
+}
+
+/** Public apps per category, from the count cells. */
+export async function countPublicByCategory(): Promise<Map<AppCategory, number>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ category: publicAppCounts.category, count: sql<number>`sum(${publicAppCounts.apps})::int` })
+    .from(publicAppCounts)
+    .groupBy(publicAppCounts.category);
+  return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+/** Below this, a name is too unlike a search to be offered as "did you mean". */
+const SUGGESTION_SIMILARITY = 0.3;
+
+/**
+ * "Did you mean": the public app name most like a search that found nothing, if one is close
+ * enough, among the apps the same filters show (a name from another category would find nothing
+ * again, and suggest itself again). Only asked after an empty result, so its scan of the names is
+ * not on the common path.
+ */
+export async function closestPublicName(search: string, { category, environment, featured }: Filters = {}): Promise<string | undefined> {
+  const parsed = parseSearch(search);
+  if (parsed.words.length === 0) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: apps.name })
+    .from(apps)
+    .where(
+      and(
+        isPublic,
+        category === undefined ? undefined : eq(apps.category, category),
+        environment === undefined ? undefined : eq(apps.environment, environment),
+        featured === undefined ? undefined : eq(apps.featured, featured),
+        sql`${nameSimilarity(parsed)} >= ${SUGGESTION_SIMILARITY}`,
+      ),
+    )
+    .orderBy(sql`${nameSimilarity(parsed)} desc`, asc(apps.id))
+    .limit(1);
+  return row?.name;
+}
