@@ -39,6 +39,8 @@ import {
   REVISION_STATUSES,
 } from "@/lib/core/enums";
 
+import { PUBLIC_SORT_ORDERS } from "./public-sorts";
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 // postgres.js reads bytea as a Buffer, PGlite as a Uint8Array: a Buffer either way.
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -167,15 +169,9 @@ type AppColumns = Record<
 
 /** For each public sort, an index over all public apps, per category, per environment and over featured apps. */
 function publicListIndexes(t: AppColumns) {
-  // Spelled out (direction and nulls) because an index serves an ORDER BY only when both match.
-  const sorts: Record<string, [SQL, ...SQL[]]> = {
-    popular: [sql`${t.installCount} desc nulls first`, sql`${t.id}`],
-    rating: [sql`${t.averageRating} desc nulls last`, sql`${t.reviewCount} desc nulls first`, sql`${t.id}`],
-    newest: [sql`${t.publishedAt} desc nulls last`, sql`${t.id}`],
-    name: [sql`lower(${t.name})`, sql`${t.id}`],
-  };
+  const sorts = Object.entries(PUBLIC_SORT_ORDERS).map(([sort, orderOf]) => [sort, orderOf(t)] as const);
 
-  return Object.entries(sorts).flatMap(([sort, order]) => [
+  return sorts.flatMap(([sort, order]) => [
     index(`apps_public_${sort}_idx`)
       .on(...order)
       .where(sql`${t.public}`),

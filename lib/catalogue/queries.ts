@@ -1,21 +1,22 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
-import { builtOnce } from "@/db/statements";
+import { PUBLIC_SORT_ORDERS } from "@/db/public-sorts";
 import { apps, developers, publicAppCounts } from "@/db/schema";
+import { builtOnce } from "@/db/statements";
+import { screenshotsOf } from "@/lib/apps/screenshots";
+import type { PublicAppCard, PublicAppRow } from "@/lib/apps/views";
 import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
-import { searchWithApps } from "@/lib/catalogue/search/remembered";
-import { currentVersion } from "@/lib/catalogue/search/query";
 import { notFound } from "@/lib/core/errors";
 import { offsetOf } from "@/lib/core/paging";
 import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
+import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl, publicLongDescription } from "./public-json";
+import { currentVersion } from "./search/query";
+import { searchWithApps } from "./search/remembered";
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./search-words";
 import { publicOrder, resolveSort } from "./sorts";
-import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl, publicLongDescription } from "./public-json";
-import { screenshotsOf } from "@/lib/apps/screenshots";
-import type { PublicAppCard, PublicAppRow } from "@/lib/apps/views";
 
 // Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
 // migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
@@ -242,7 +243,7 @@ export async function getPublicAppId({ slug, tx, lock = false }: { slug: string;
   return row.id;
 }
 
-const mostPopular = () => [desc(apps.installCount), asc(apps.id)];
+const mostPopular = () => PUBLIC_SORT_ORDERS.popular(apps);
 
 /** Featured public apps, most installed first. */
 export async function listFeaturedApps<F extends PublicForm = "rows">({

@@ -1,5 +1,6 @@
-import { asc, desc, sql, type SQL } from "drizzle-orm";
+import { asc, type SQL } from "drizzle-orm";
 
+import { PUBLIC_SORT_ORDERS } from "@/db/public-sorts";
 import { apps } from "@/db/schema";
 import type { PublicSort } from "@/lib/validation/public";
 
@@ -10,20 +11,11 @@ export function resolveSort(sort: PublicSort | undefined, search: PublicSearch |
   return sort ?? (search ? "relevance" : "popular");
 }
 
-/** ORDER BY for a public listing. Every order ends with `apps.id`, so rows have one fixed order and pages never overlap. */
+/**
+ * ORDER BY for a public listing: the sort's order from db/public-sorts.ts (which its indexes are
+ * built from too), or relevance. Every order ends with `apps.id`, so pages never overlap.
+ */
 export function publicOrder({ sort, search }: { sort: PublicSort; search: PublicSearch | undefined }): SQL[] {
-  const tiebreak = asc(apps.id);
-  switch (sort) {
-    case "relevance":
-      return [...(search ? relevanceOrder(search) : []), tiebreak];
-    case "popular":
-      return [desc(apps.installCount), tiebreak];
-    case "rating":
-      // Unrated apps last; among equal averages, the one more people rated first.
-      return [sql`${apps.averageRating} desc nulls last`, desc(apps.reviewCount), tiebreak];
-    case "newest":
-      return [sql`${apps.publishedAt} desc nulls last`, tiebreak];
-    case "name":
-      return [sql`lower(${apps.name})`, tiebreak];
-  }
+  if (sort !== "relevance") return PUBLIC_SORT_ORDERS[sort](apps);
+  return [...(search ? relevanceOrder(search) : []), asc(apps.id)];
 }

@@ -94,3 +94,7 @@ export type EmailType = (typeof EMAIL_TYPES)[number];
 
 // LOGGED: written to the log under EMAIL_DELIVERY=log-only (or in development without a Resend key), never delivered.
 export const EMAIL_STATUSES = ["PENDING", "SENT", "LOGGED", "FAILED"] as const;
+
+/** The orders of the public catalogue (`sort=`); relevance needs a search. */
+export const PUBLIC_SORTS = ["relevance", "popular", "rating", "newest", "name"] as const;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];

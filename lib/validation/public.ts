@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { APP_REVIEW_LIMITS, REVIEW_REPORT_LIMITS } from "@/lib/core/app-review-limits";
-import { APP_CATEGORIES, APP_ENVIRONMENTS, MODERATED_PARTS, REPORT_REASONS } from "@/lib/core/enums";
+import { APP_CATEGORIES, APP_ENVIRONMENTS, MODERATED_PARTS, PUBLIC_SORTS, REPORT_REASONS } from "@/lib/core/enums";
 import { pagingQuery } from "@/lib/core/paging";
 
 import { optionalText } from "./common";
@@ -16,8 +16,7 @@ import { optionalText } from "./common";
  */
 export const PUBLIC_LIMITS = { search: 100, workspaceId: 100, searchResults: 1_000 } as const;
 
-const PUBLIC_SORTS = ["relevance", "popular", "rating", "newest", "name"] as const;
-export type PublicSort = (typeof PUBLIC_SORTS)[number];
+export type { PublicSort } from "@/lib/core/enums";
 
 // Enumerated query values are matched case-insensitively: `?category=productivity` works.
 const caseInsensitive = (toCase: "upper" | "lower") => (value: unknown) =>
