@@ -12,7 +12,7 @@ import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import type { RejectAppInput } from "@/lib/validation/admin";
 
-import { reviewerColumns } from "./review";
+import { reviewerColumns } from "./approval";
 import { readNewestRevision, readOpenRevision } from "./revision-queries";
 import { revisionTransitions, type RevisionAction } from "./revision-states";
 import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";

@@ -1,7 +1,7 @@
 import type { Developer, DeveloperProfileChange } from "@/db/schema";
 import type { AdminDeveloper, AdminProfileChangeResource, DeveloperProfile, ProfileChangeResource } from "@/lib/validation/responses";
 
-import type { AdminProfileChangeRow } from "./profile-change-review";
+import type { AdminProfileChangeRow } from "./profile-change-approval";
 import { publicProfileChanges, publicProfileOf } from "./public-profile";
 import type { OwnProfile } from "./service";
 

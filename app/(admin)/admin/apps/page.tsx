@@ -5,7 +5,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
-import { listAppsForAdmin } from "@/lib/apps/review";
+import { listAppsForAdmin } from "@/lib/apps/approval";
 import { APP_STATES } from "@/lib/apps/states";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";

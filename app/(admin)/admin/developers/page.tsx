@@ -6,7 +6,7 @@ import { ExternalLink } from "@/components/ui/external-link";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
-import { listDevelopersForAdmin } from "@/lib/developers/review";
+import { listDevelopersForAdmin } from "@/lib/developers/verification";
 import { DEVELOPER_STATES, type DeveloperAction } from "@/lib/developers/states";
 import { DEVELOPER_STATUSES } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";

@@ -2,7 +2,7 @@ import { ProfileChangeCard } from "@/components/admin/profile-change-card";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
-import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-review";
+import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-approval";
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { PROFILE_CHANGE_STATUSES } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";

@@ -4,7 +4,7 @@ import { AppPresentation } from "@/components/ui/app-presentation";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
-import { listAppsForAdmin } from "@/lib/apps/review";
+import { listAppsForAdmin } from "@/lib/apps/approval";
 import { listRevisionsForAdmin } from "@/lib/apps/revision-review";
 import { adminAppView, adminRevisionView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";

@@ -1,4 +1,4 @@
-import { listAppsForAdmin } from "@/lib/apps/review";
+import { listAppsForAdmin } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";

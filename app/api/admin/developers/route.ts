@@ -1,4 +1,4 @@
-import { listDevelopersForAdmin } from "@/lib/developers/review";
+import { listDevelopersForAdmin } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";

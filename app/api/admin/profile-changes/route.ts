@@ -1,5 +1,5 @@
 import { withAdmin } from "@/lib/http/with-admin";
-import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-review";
+import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-approval";
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";
 import { adminProfileChangesQuery } from "@/lib/validation/admin";

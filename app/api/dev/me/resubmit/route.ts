@@ -1,5 +1,5 @@
 import { withDeveloper } from "@/lib/http/with-developer";
-import { resubmitDeveloper } from "@/lib/developers/review";
+import { resubmitDeveloper } from "@/lib/developers/verification";
 import { ownProfile } from "@/lib/developers/service";
 import { developerView } from "@/lib/developers/views";
 import { json, otherMethods } from "@/lib/http";

@@ -1,4 +1,4 @@
-import { approveApp } from "@/lib/apps/review";
+import { approveApp } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";

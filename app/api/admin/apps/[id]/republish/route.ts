@@ -1,4 +1,4 @@
-import { republishApp } from "@/lib/apps/review";
+import { republishApp } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";

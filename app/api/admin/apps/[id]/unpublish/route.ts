@@ -1,4 +1,4 @@
-import { unpublishApp } from "@/lib/apps/review";
+import { unpublishApp } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";

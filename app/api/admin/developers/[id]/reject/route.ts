@@ -1,4 +1,4 @@
-import { rejectDeveloper } from "@/lib/developers/review";
+import { rejectDeveloper } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";

@@ -1,4 +1,4 @@
-import { suspendDeveloper } from "@/lib/developers/review";
+import { suspendDeveloper } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";

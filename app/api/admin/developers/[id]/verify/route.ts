@@ -1,4 +1,4 @@
-import { verifyDeveloper } from "@/lib/developers/review";
+import { verifyDeveloper } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";

@@ -1,5 +1,5 @@
 import { withAdmin } from "@/lib/http/with-admin";
-import { approveProfileChange } from "@/lib/developers/profile-change-review";
+import { approveProfileChange } from "@/lib/developers/profile-change-approval";
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { json, otherMethods } from "@/lib/http";
 

@@ -1,5 +1,5 @@
 import { withAdmin } from "@/lib/http/with-admin";
-import { rejectProfileChange } from "@/lib/developers/profile-change-review";
+import { rejectProfileChange } from "@/lib/developers/profile-change-approval";
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { json, otherMethods, readBody } from "@/lib/http";
 import { reasonBody } from "@/lib/validation/admin";

@@ -3,7 +3,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { developerProfileChanges, developers, type Developer, type DeveloperProfileChange } from "@/db/schema";
-import { reviewerColumns } from "@/lib/apps/review";
+import { reviewerColumns } from "@/lib/apps/approval";
 import { recordAudit } from "@/lib/audit/service";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import { PUBLIC_PROFILE_FIELD_LABELS, type ProfileChangeStatus } from "@/lib/core/enums";
