@@ -1,10 +1,42 @@
 import Link from "next/link";
 
-import { REPORT_REASON_LABELS } from "@/lib/core/enums";
+import { REPORT_REASON_LABELS, type ModeratedPart } from "@/lib/core/enums";
 import { MODERATION_LIMITS } from "@/lib/validation/admin";
 import type { ModerationReviewResource } from "@/lib/validation/responses";
 
 import { ActionButton } from "./action-button";
+
+/** What hiding and restoring each part says: the review's own hide button is the dangerous one (it moves the rating). */
+const PARTS = {
+  review: {
+    shownTo: "its author",
+    danger: true,
+    hidden: "The review is hidden and out of the rating; its reports are closed.",
+    restored: "The review is visible again and counts in the rating.",
+  },
+  reply: {
+    shownTo: "the publisher",
+    danger: false,
+    hidden: "The reply is hidden; its reports are closed.",
+    restored: "The reply is visible again.",
+  },
+} as const;
+
+function HideOrRestore({ part, hidden, endpoint }: { part: ModeratedPart; hidden: boolean; endpoint: (action: string) => string }) {
+  const words = PARTS[part];
+  if (hidden) return <ActionButton label={`Restore ${part}`} endpoint={endpoint("restore")} body={{ part }} announce={words.restored} />;
+  return (
+    <ActionButton
+      label={`Hide ${part}`}
+      {...(words.danger ? { variant: "danger" as const } : {})}
+      endpoint={endpoint("hide")}
+      body={{ part }}
+      reasonLabel={`Why (${words.shownTo} is shown this)`}
+      reasonMaxLength={MODERATION_LIMITS.reason}
+      announce={words.hidden}
+    />
+  );
+}
 
 /** A customer review in the moderation queue: the review, the publisher's reply, why people reported them, and the actions. */
 export function ModerationCard({ review }: { review: ModerationReviewResource }) {
@@ -56,43 +88,8 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
         </div>
       ) : null}
       <div className="flex flex-wrap items-start gap-3">
-        {review.hidden ? (
-          <ActionButton
-            label="Restore review"
-            endpoint={endpoint("restore")}
-            body={{ part: "review" }}
-            announce="The review is visible again and counts in the rating."
-          />
-        ) : (
-          <ActionButton
-            label="Hide review"
-            variant="danger"
-            endpoint={endpoint("hide")}
-            body={{ part: "review" }}
-            reasonLabel="Why (its author is shown this)"
-            reasonMaxLength={MODERATION_LIMITS.reason}
-            announce="The review is hidden and out of the rating; its reports are closed."
-          />
-        )}
-        {review.reply ? (
-          review.reply.hidden ? (
-            <ActionButton
-              label="Restore reply"
-              endpoint={endpoint("restore")}
-              body={{ part: "reply" }}
-              announce="The reply is visible again."
-            />
-          ) : (
-            <ActionButton
-              label="Hide reply"
-              endpoint={endpoint("hide")}
-              body={{ part: "reply" }}
-              reasonLabel="Why (the publisher is shown this)"
-              reasonMaxLength={MODERATION_LIMITS.reason}
-              announce="The reply is hidden; its reports are closed."
-            />
-          )
-        ) : null}
+        <HideOrRestore part="review" hidden={review.hidden !== null} endpoint={endpoint} />
+        {review.reply ? <HideOrRestore part="reply" hidden={review.reply.hidden !== null} endpoint={endpoint} /> : null}
         {review.openReports > 0 ? (
           <ActionButton
             label="Dismiss reports"

@@ -1,4 +1,4 @@
-import { reviews } from "@/db/schema";
+import { reviews, type Review } from "@/db/schema";
 
 /** The columns every view of a review is built from (lib/reviews/views.ts): never the author's id or email. */
 export const reviewColumns = {
@@ -11,3 +11,6 @@ export const reviewColumns = {
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
 };
+
+/** A review as those columns read it. */
+export type ReviewFields = Pick<Review, keyof typeof reviewColumns>;

@@ -9,7 +9,7 @@ import type { ModeratedPart, ReportReason } from "@/lib/core/enums";
 import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 
-import { reviewColumns } from "./columns";
+import { reviewColumns, type ReviewFields } from "./columns";
 import { lockReviewedApp, moveReviewCounters } from "./counters";
 
 // The administrators' moderation of customer reviews and publishers' replies: a queue of reported
@@ -20,17 +20,9 @@ import { lockReviewedApp, moveReviewCounters } from "./counters";
 type Actor = Pick<YaptureIdentity, "sub" | "email">;
 export type ModerationQueue = "reported" | "hidden";
 
-export type ModerationRow = {
-  id: string;
-  rating: number;
-  title: string | null;
-  body: string | null;
-  authorName: string;
-  verifiedInstall: boolean;
+export type ModerationRow = ReviewFields & {
   hiddenReason: string | null;
   openReports: number;
-  createdAt: Date;
-  updatedAt: Date;
   app: { id: string; slug: string; name: string };
   reply: { body: string; hiddenReason: string | null; updatedAt: Date } | null;
   reports: { part: ModeratedPart; reason: ReportReason; details: string | null; createdAt: Date }[];

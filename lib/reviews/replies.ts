@@ -8,7 +8,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import { offsetOf } from "@/lib/core/paging";
 
-import { reviewColumns } from "./columns";
+import { reviewColumns, type ReviewFields } from "./columns";
 
 // A publisher answers the reviews of their own apps: one public reply per review, which they can
 // edit or delete. A review (or reply) a moderator hid stays hidden through edits. Every query is
@@ -17,15 +17,7 @@ import { reviewColumns } from "./columns";
 type Owned = { developer: Developer; appId: string };
 
 /** A review of one of the developer's apps as its publisher sees it: visible reviews, each with their reply. */
-export type PublisherReviewRow = {
-  id: string;
-  rating: number;
-  title: string | null;
-  body: string | null;
-  authorName: string;
-  verifiedInstall: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+export type PublisherReviewRow = ReviewFields & {
   reply: { body: string; hiddenReason: string | null; createdAt: Date; updatedAt: Date } | null;
 };
 
