@@ -4,13 +4,18 @@ import { useEffect, useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { REVIEW_LIMITS } from "@/lib/validation/admin";
+import { REVIEW_LIMITS, type featureBody, type hideBody, type reasonBody, type restoreBody } from "@/lib/validation/admin";
+
+/** Every body an action button sends: its fields, and with a reason asked for, the reason too. */
+type ActionBody = NonNullable<Props["body"]> | BodyOf<typeof reasonBody> | BodyOf<typeof hideBody>;
 
 type Props = {
   label: string;
   endpoint: string;
-  body?: Record<string, unknown>;
+  /** The action's fields besides the reason, typed by the endpoints' request schemas. */
+  body?: BodyOf<typeof restoreBody> | BodyOf<typeof featureBody>;
   /** When set, the action asks for a reason first and sends it as `{ reason }`. */
   reasonLabel?: string;
   /** How long the reason may be (the API's bound for this action). */
@@ -43,7 +48,7 @@ export function ActionButton({
   useEffect(() => {
     if (asking) reasonRef.current?.focus();
   }, [asking]);
-  const action = useApiAction((payload: Record<string, unknown> | undefined) => ({ path: endpoint, method: "POST", body: payload ?? {} }), {
+  const action = useApiAction((payload: ActionBody | undefined) => ({ path: endpoint, method: "POST", body: payload ?? {} }), {
     onSuccess: () => {
       setAsking(false);
       setReason("");

@@ -5,9 +5,11 @@ import { useId, useState, type FormEvent } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField } from "@/components/ui/field";
+import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { REVIEW_REPORT_LIMITS } from "@/lib/core/app-review-limits";
-import { REPORT_REASON_LABELS, REPORT_REASONS, type ModeratedPart } from "@/lib/core/enums";
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ModeratedPart, type ReportReason } from "@/lib/core/enums";
+import type { reportBody } from "@/lib/validation/public";
 
 const REASONS = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }));
 
@@ -23,7 +25,7 @@ export function ReportReview({ slug, reviewId, part }: { slug: string; reviewId:
   const formId = useId();
   const openerId = `${formId}-opener`;
   const send = useApiAction(
-    (body: { part: ModeratedPart; reason: string; details: string | null }) => ({
+    (body: BodyOf<typeof reportBody>) => ({
       path: `/api/apps/${slug}/reviews/${reviewId}/reports`,
       method: "POST",
       body,
@@ -56,7 +58,8 @@ export function ReportReview({ slug, reviewId, part }: { slug: string; reviewId:
   }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    send.mutate({ part, reason, details: details.trim() || null });
+    // No reason chosen is sent as it is (""), for the API to say what is missing beside the field.
+    send.mutate({ part, reason: reason as ReportReason, details: details.trim() || null });
   }
   return (
     <form onSubmit={submit} aria-label={`Report this ${what}`} className="mt-2 space-y-3 rounded-lg border border-slate-200 p-3" noValidate>

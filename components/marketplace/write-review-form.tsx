@@ -6,9 +6,11 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
 import { APP_REVIEW_LIMITS } from "@/lib/core/app-review-limits";
+import type { reviewBody } from "@/lib/validation/public";
 
 type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string };
 
@@ -41,7 +43,7 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
     // Only the HTML as first shown can hold what React did not see.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const save = useApiAction((body: Record<string, unknown>) => ({ path, method: "POST", body }), {
+  const save = useApiAction((body: BodyOf<typeof reviewBody>) => ({ path, method: "POST", body }), {
     onSuccess: () => draft.forget(),
     announce: own ? "Your review is updated." : "Your review is posted.",
     focus: HEADING_ID,

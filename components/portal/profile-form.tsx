@@ -4,7 +4,9 @@ import { useState, type FormEvent } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
+import type { updateDeveloperBody } from "@/lib/validation/developers";
 import type { DeveloperProfile } from "@/lib/validation/responses";
 
 import { ProfileFields } from "./profile-fields";
@@ -27,7 +29,7 @@ const outcomeOf = (answer: DeveloperProfile): keyof typeof OUTCOMES => (answer.p
 /** Edits the caller's profile (PUT /api/dev/me); an emptied optional field is cleared. */
 export function ProfileForm({ profile, reviewed = false }: Props) {
   const [outcome, setOutcome] = useState<keyof typeof OUTCOMES | null>(null);
-  const save = useApiAction((body: Record<string, string | null>) => ({ path: "/api/dev/me", method: "PUT", body }), {
+  const save = useApiAction((body: BodyOf<typeof updateDeveloperBody>) => ({ path: "/api/dev/me", method: "PUT", body }), {
     onSuccess: (answer: DeveloperProfile) => setOutcome(outcomeOf(answer)),
     announce: (answer: DeveloperProfile) => OUTCOMES[outcomeOf(answer)],
   });
@@ -37,7 +39,7 @@ export function ProfileForm({ profile, reviewed = false }: Props) {
     setOutcome(null);
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
-    const body: Record<string, string | null> = { name: text("name") };
+    const body: BodyOf<typeof updateDeveloperBody> = { name: text("name") };
     for (const field of OPTIONAL) body[field] = text(field) === "" ? null : text(field);
     save.mutate(body);
   }

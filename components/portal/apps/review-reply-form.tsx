@@ -6,8 +6,10 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField } from "@/components/ui/field";
+import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { REVIEW_REPLY_LIMITS } from "@/lib/core/app-review-limits";
+import type { replyBody } from "@/lib/validation/review-replies";
 
 type Reply = { body: string; hidden: { reason: string } | null };
 
@@ -17,7 +19,7 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(reply?.body ?? "");
   const headingId = `reply-${reviewId}`;
-  const save = useApiAction((text: string) => ({ path, method: reply ? "PUT" : "POST", body: { body: text } }), {
+  const save = useApiAction((body: BodyOf<typeof replyBody>) => ({ path, method: reply ? "PUT" : "POST", body }), {
     onSuccess: () => setEditing(false),
     announce: reply ? "Your reply is updated." : "Your reply is posted. The reviewer is emailed.",
     focus: headingId,
@@ -30,7 +32,7 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save.mutate(body.trim());
+    save.mutate({ body: body.trim() });
   }
 
   return (
