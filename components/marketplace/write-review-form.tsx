@@ -123,16 +123,7 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
         <Button type="submit" disabled={save.isPending || rating === 0}>
           {save.isPending ? "Saving…" : own ? "Update review" : "Post review"}
         </Button>
-        {own ? (
-          <ConfirmButton
-            label="Delete review"
-            question="Delete your review?"
-            confirmLabel="Delete"
-            onConfirm={() => remove.mutate()}
-            pending={remove.isPending}
-            error={remove.error}
-          />
-        ) : null}
+        {own ? <ConfirmButton label="Delete review" question="Delete your review?" confirmLabel="Delete" action={remove} /> : null}
       </div>
     </form>
   );

@@ -12,14 +12,17 @@ type Props = {
   ariaLabel?: string;
   question: string;
   confirmLabel: string;
-  onConfirm: () => void;
-  pending: boolean;
-  /** The failed action's error, shown below. */
-  error?: unknown;
+  /** What runs once confirmed (a `useApiAction` without input): its progress and error are shown here. */
+  action: { mutate: () => void; isPending: boolean; isSuccess: boolean; error: unknown };
+  /** The page goes away once it worked (a deleted listing): the buttons stay disabled meanwhile. */
+  leavesPage?: boolean;
 };
 
 /** A destructive action that asks in place before it runs, instead of a browser dialog. */
-export function ConfirmButton({ label, ariaLabel, question, confirmLabel, onConfirm, pending, error }: Props) {
+export function ConfirmButton({ label, ariaLabel, question, confirmLabel, action, leavesPage = false }: Props) {
+  const { error } = action;
+  const pending = action.isPending || (leavesPage && action.isSuccess);
+  const onConfirm = () => action.mutate();
   const [asking, setAsking] = useState(false);
   // The button pressed is replaced by the question (and back): focus follows, instead of falling to the page's body.
   const confirmRef = useRef<HTMLButtonElement>(null);

@@ -14,9 +14,7 @@ export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
       ariaLabel={`Revoke ${name}`}
       question={`Revoke “${name}”? Requests with it fail at once.`}
       confirmLabel="Revoke key"
-      onConfirm={() => revoke.mutate()}
-      pending={revoke.isPending}
-      error={revoke.error}
+      action={revoke}
     />
   );
 }

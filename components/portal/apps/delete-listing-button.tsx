@@ -12,14 +12,5 @@ export function DeleteListingButton({ appId, name }: { appId: string; name: stri
     announce: `“${name}” is deleted.`,
     focus: "page-title",
   });
-  return (
-    <ConfirmButton
-      label="Delete listing"
-      question={`Delete “${name}” for good?`}
-      confirmLabel="Delete"
-      onConfirm={() => remove.mutate()}
-      pending={remove.isPending || remove.isSuccess}
-      error={remove.error}
-    />
-  );
+  return <ConfirmButton label="Delete listing" question={`Delete “${name}” for good?`} confirmLabel="Delete" action={remove} leavesPage />;
 }

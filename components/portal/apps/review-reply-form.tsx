@@ -73,14 +73,7 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
               {reply ? "Edit reply" : "Reply"}
             </Button>
             {reply && !reply.hidden ? (
-              <ConfirmButton
-                label="Delete reply"
-                question="Delete your reply?"
-                confirmLabel="Delete"
-                onConfirm={() => remove.mutate()}
-                pending={remove.isPending}
-                error={remove.error}
-              />
+              <ConfirmButton label="Delete reply" question="Delete your reply?" confirmLabel="Delete" action={remove} />
             ) : null}
           </div>
         </>

@@ -27,14 +27,5 @@ export function DiscardUpdateButton({ appId }: { appId: string }) {
     announce: "The update is discarded; the live listing is unchanged.",
     focus: "listing-status-heading",
   });
-  return (
-    <ConfirmButton
-      label="Discard update"
-      question="Discard this update and its changes?"
-      confirmLabel="Discard"
-      onConfirm={() => discard.mutate()}
-      pending={discard.isPending}
-      error={discard.error}
-    />
-  );
+  return <ConfirmButton label="Discard update" question="Discard this update and its changes?" confirmLabel="Discard" action={discard} />;
 }
