@@ -4,7 +4,8 @@ import { expectPageHealthy } from "../support/page-checks";
 import { expect, test } from "../support/test";
 
 import { liveApp } from "../support/live-app";
-import { signIn } from "../support/yapture";
+import { E2E_ADMIN_EMAIL } from "../support/production-env";
+import { signIn, yaptureHeadersFor } from "../support/yapture";
 
 // Content the demo data does not have: names and words longer than a phone's line, scripts other
 // than Latin, images that fail to load. Every page state must stay within the screen (at 360 px in
@@ -47,5 +48,53 @@ test("an 80-letter name, a 200-letter word, other scripts and failed images keep
   await expectPageHealthy(page);
   await page.getByRole("link", { name }).first().click();
   await expect(page.getByText(word).first()).toBeVisible();
+  await expectPageHealthy(page);
+});
+
+test("a 200-letter word in a review, its reply and a report keeps the app page, the portal and the moderation queue within the screen @phone", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const id = randomUUID().slice(0, 8);
+  const word = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(5).slice(0, 200);
+  const publisher = `long-reviews-${id}@example.com`;
+  const app = await liveApp(request, baseURL!, publisher, { name: `Long Reviews ${id}` });
+  const author = await yaptureHeadersFor(request, `long-author-${id}@example.com`);
+  const review = await request.post(`/api/apps/${app.slug}/reviews`, {
+    headers: author,
+    data: { rating: 2, title: word.slice(0, 100), body: `${word} ${word}` },
+  });
+  expect(review.status()).toBe(201);
+  const reviewId = ((await review.json()) as { id: string }).id;
+  const publisherHeaders = await yaptureHeadersFor(request, publisher);
+  const reply = await request.post(`/api/dev/apps/${app.id}/reviews/${reviewId}/reply`, {
+    headers: publisherHeaders,
+    data: { body: word },
+  });
+  expect(reply.status()).toBe(201);
+  const reporter = await yaptureHeadersFor(request, `long-reporter-${id}@example.com`);
+  for (const part of ["review", "reply"]) {
+    const report = await request.post(`/api/apps/${app.slug}/reviews/${reviewId}/reports`, {
+      headers: reporter,
+      data: { part, reason: "OTHER", details: word },
+    });
+    expect(report.status()).toBe(201);
+  }
+
+  await page.goto(`/apps/${app.slug}`);
+  await expect(page.getByTestId("publisher-reply")).toContainText(word);
+  await expectPageHealthy(page);
+
+  await signIn(page, `/developer/apps/${app.id}`, publisher);
+  await page.waitForURL((url) => url.pathname === `/developer/apps/${app.id}`);
+  await expect(page.getByTestId("listing-review").first()).toContainText(word);
+  await expectPageHealthy(page);
+
+  await page.context().clearCookies();
+  await signIn(page, "/admin/moderation", E2E_ADMIN_EMAIL);
+  await page.waitForURL((url) => url.pathname === "/admin/moderation");
+  await expect(page.getByTestId("moderation-item").filter({ hasText: `Long Reviews ${id}` })).toContainText(word);
   await expectPageHealthy(page);
 });

@@ -63,6 +63,8 @@ test("a reported review is hidden by an administrator, leaves the rating, and co
   await item.getByRole("button", { name: "Hide review" }).click();
   await expect(admin.getByTestId("announcer")).toContainText("The review is hidden");
   await expect(item).toHaveCount(0);
+  // The row left the queue: the person starts again from the page's heading.
+  await expect(admin.locator("#page-title")).toBeFocused();
 
   await page.reload();
   await expect(titleRating(page)).toHaveText("★ 5.0 out of 5 · 1 review");
@@ -74,6 +76,7 @@ test("a reported review is hidden by an administrator, leaves the rating, and co
   await expect(hidden).toContainText("Hidden: Personal attacks are not reviews");
   await hidden.getByRole("button", { name: "Restore review" }).click();
   await expect(admin.getByTestId("announcer")).toContainText("visible again");
+  await expect(admin.locator("#page-title")).toBeFocused();
   await page.reload();
   await expect(titleRating(page)).toHaveText("★ 3.0 out of 5 · 2 reviews");
   await expect(page.getByTestId("review").filter({ hasText: `Awful people ${suffix}` })).toBeVisible();
@@ -102,6 +105,8 @@ test("a publisher replies to a review from the portal, the reply shows under it,
   await review.getByRole("button", { name: "Post reply" }).click();
   await expect(portal.getByTestId("announcer")).toContainText("The reviewer is emailed");
   await expect(review.getByText(`Dark mode ships next month ${suffix}`)).toBeVisible();
+  // Focus lands on the reply's own heading, where the result is.
+  await expect(review.getByText("Your reply", { exact: true })).toBeFocused();
   await expectPageHealthy(portal);
 
   await page.goto(`/apps/${app.slug}`);
