@@ -17,6 +17,8 @@ import {
 } from "@/lib/domain/enums";
 import { ERROR_CODES } from "@/lib/http/errors";
 
+import { screenshotSchema } from "./listing-rules";
+
 // The shapes the API answers with. View functions are typed by these (so a view cannot drift
 // from its documentation), and the OpenAPI document and the contract tests are generated from them.
 
@@ -114,11 +116,6 @@ export const createdApiKeySchema = z
   .object({ ...apiKeyFields, key: z.string().meta({ description: "The full key. Shown in this response only; store it now." }) })
   .strict()
   .meta({ id: "CreatedApiKey" });
-
-const screenshotSchema = z
-  .object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() })
-  .strict()
-  .meta({ id: "Screenshot" });
 
 const rejectionSchema = z
   .object({

@@ -2,10 +2,10 @@ import type { ChangeEvent } from "react";
 
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/domain/enums";
-import { IMAGE_RULES } from "@/lib/domain/image-rules";
-import { LISTING_LIMITS } from "@/lib/validation/apps";
+import { IMAGE_RULES, describeImageRule } from "@/lib/domain/image-rules";
+import { LISTING_LIMITS } from "@/lib/validation/listing-rules";
 
-import { describeImageRule, type ListingValues } from "./listing-form-values";
+import type { ListingValues } from "./listing-form-values";
 import { MarkdownField } from "./markdown-field";
 
 // The listing form's fields in groups, each wired to the form's values and the API's messages.

@@ -1,5 +1,4 @@
 import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
-import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/domain/image-rules";
 import type { AppCategory, AppEnvironment } from "@/lib/domain/enums";
 
 // The listing form's state and the request bodies built from it. Pure functions, so the form
@@ -116,15 +115,4 @@ export function moveRow<T>(rows: T[], index: number, delta: -1 | 1): T[] {
   const next = [...rows];
   [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
-}
-
-/** An image rule as a field hint, e.g. "PNG or JPEG, square, at least 512×512 pixels, at most 8192 a side and 40 megapixels." */
-export function describeImageRule(rule: ImageRule): string {
-  const { side, megapixels } = IMAGE_SIZE_LIMIT;
-  const size = rule.exact
-    ? `exactly ${rule.exact.width}×${rule.exact.height} pixels`
-    : rule.min
-      ? `at least ${rule.min.width}×${rule.min.height} pixels, at most ${side} a side and ${megapixels} megapixels`
-      : null;
-  return `${["PNG or JPEG", rule.square ? "square" : null, size].filter(Boolean).join(", ")}; checked when you submit for review.`;
 }
