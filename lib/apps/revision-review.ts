@@ -10,6 +10,7 @@ import type { RevisionStatus } from "@/lib/domain/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound, type Paging } from "@/lib/http";
 import type { RejectAppInput } from "@/lib/validation/admin";
+import { listingColumnsOf } from "@/lib/validation/listing-fields";
 
 import { reviewerColumns } from "./review";
 import { readNewestRevision, readOpenRevision } from "./revision-queries";
@@ -136,14 +137,7 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
   await tx
     .update(apps)
     .set({
-      name: revision.name,
-      description: revision.description,
-      longDescription: revision.longDescription,
-      category: revision.category,
-      logoUrl: revision.logoUrl,
-      bannerUrl: revision.bannerUrl,
-      websiteUrl: revision.websiteUrl,
-      oauthClientId: revision.oauthClientId,
+      ...listingColumnsOf(revision),
       version: revision.version!,
       changelog: sql`${JSON.stringify([entry])}::jsonb || ${apps.changelog}`,
       updatedAt: now,

@@ -1,34 +1,15 @@
 import { z } from "zod";
 
-import { APP_CATEGORIES, APP_ENVIRONMENTS } from "@/lib/domain/enums";
 import { pagingQuery } from "@/lib/http/paging";
 
-import { httpsUrl, optionalText, trimmedText } from "./common";
-import { LISTING_LIMITS, countSentences, imageUrl, screenshotInput } from "./listing-rules";
+import { optionalText } from "./common";
+import { EDITABLE_FIELDS, LISTING_FIELDS, shapeOf } from "./listing-fields";
+import { LISTING_LIMITS, screenshotInput } from "./listing-rules";
 
-const screenshots = z
-  .array(screenshotInput)
-  .min(LISTING_LIMITS.minScreenshots, { error: `at least ${LISTING_LIMITS.minScreenshots} screenshots are required` })
-  .max(LISTING_LIMITS.maxScreenshots, { error: `at most ${LISTING_LIMITS.maxScreenshots} screenshots are allowed` });
-
-const description = trimmedText(1, LISTING_LIMITS.description).refine((text) => countSentences(text) <= 2, {
-  error: "must be at most two sentences",
-});
-
-const editableFields = {
-  name: trimmedText(1, LISTING_LIMITS.name),
-  description,
-  longDescription: optionalText(LISTING_LIMITS.longDescription),
-  category: z.enum(APP_CATEGORIES),
-  logoUrl: imageUrl.nullish(),
-  bannerUrl: imageUrl.nullish(),
-  websiteUrl: httpsUrl.nullish(),
-  oauthClientId: optionalText(LISTING_LIMITS.oauthClientId),
-  screenshots,
-};
+const editableFields = shapeOf(EDITABLE_FIELDS, "request");
 
 /** POST /api/dev/apps */
-export const createAppBody = z.strictObject({ ...editableFields, environment: z.enum(APP_ENVIRONMENTS) });
+export const createAppBody = z.strictObject({ ...editableFields, environment: LISTING_FIELDS.environment.request });
 export type CreateAppInput = z.infer<typeof createAppBody>;
 
 /** PUT/PATCH /api/dev/apps/:id — any subset; `environment` is fixed at creation. */

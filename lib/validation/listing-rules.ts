@@ -2,8 +2,9 @@ import { z } from "zod";
 
 import { optionalText } from "./common";
 
-// The listing's bounds and the rules its fields are built from: the request bodies (./apps.ts), the
-// answers (./responses.ts) and the listing form read them.
+// The listing's bounds and the rules its fields are built from (./listing-fields.ts). Apart from
+// the declaration, so that the declaration and the request bodies built from it (./apps.ts) import
+// them without importing each other.
 
 /** The listing's bounds: its fields' rules are built from them, and the listing form reads them for its fields. */
 export const LISTING_LIMITS = {
