@@ -23,7 +23,7 @@ type ListingColumn = Exclude<Extract<keyof App, keyof AppRevision>, Bookkeeping>
 type Comparison = "words" | "option" | "picture" | "wide picture" | "screenshots";
 
 /** Which group of the listing form shows a field, and with what input (components/portal/apps/listing-fields.tsx). */
-type FormInput =
+export type FormInput =
   | { section: "text" | "links"; input: "line"; label?: string; url?: true; required?: true; maxLength: number; hint?: string }
   | { section: "text"; input: "paragraph"; rows: number; required: true; maxLength: number; hint: (value: string) => string }
   | { section: "text"; input: "markdown"; maxLength: number }
