@@ -1,20 +1,9 @@
 import { diffWords } from "@/lib/diff/words";
-import { CATEGORY_LABELS, type AppCategory } from "@/lib/core/enums";
+import { LISTING_FIELDS } from "@/lib/validation/listing-fields";
 import type { RevisionChange } from "@/lib/validation/responses";
 
-// What an update changes, field by field, for its developer (portal) and its reviewer (queue).
-
-const LABELS: Record<RevisionChange["field"], string> = {
-  name: "Name",
-  description: "Short description",
-  longDescription: "Long description",
-  category: "Category",
-  websiteUrl: "Website",
-  oauthClientId: "OAuth client id",
-  logoUrl: "Logo",
-  bannerUrl: "Banner",
-  screenshots: "Screenshots",
-};
+// What an update changes, field by field, for its developer (portal) and its reviewer (queue),
+// each shown as the listing's declaration says (lib/validation/listing-fields.ts).
 
 const EMPTY = <span className="text-slate-500 italic">none</span>;
 
@@ -84,32 +73,28 @@ function Shots({ shots, label }: { shots: Shot[]; label: string }) {
 }
 
 function ChangeBody({ change }: { change: RevisionChange }) {
-  switch (change.field) {
-    case "screenshots":
-      return (
-        <div className="space-y-3">
-          <Shots shots={change.before} label="Before" />
-          <Shots shots={change.after} label="After" />
-        </div>
-      );
-    case "logoUrl":
-    case "bannerUrl":
-      return (
-        <div className="flex flex-wrap gap-4">
-          <ImageSide url={change.before} label="Before" wide={change.field === "bannerUrl"} />
-          <ImageSide url={change.after} label="After" wide={change.field === "bannerUrl"} />
-        </div>
-      );
-    case "category":
-      return (
-        <TextDiff
-          before={change.before ? CATEGORY_LABELS[change.before as AppCategory] : ""}
-          after={change.after ? CATEGORY_LABELS[change.after as AppCategory] : ""}
-        />
-      );
-    default:
-      return <TextDiff before={change.before ?? ""} after={change.after ?? ""} />;
+  if (change.field === "screenshots") {
+    return (
+      <div className="space-y-3">
+        <Shots shots={change.before} label="Before" />
+        <Shots shots={change.after} label="After" />
+      </div>
+    );
   }
+  const spec = LISTING_FIELDS[change.field];
+  if (spec.compare === "picture" || spec.compare === "wide picture") {
+    return (
+      <div className="flex flex-wrap gap-4">
+        <ImageSide url={change.before} label="Before" wide={spec.compare === "wide picture"} />
+        <ImageSide url={change.after} label="After" wide={spec.compare === "wide picture"} />
+      </div>
+    );
+  }
+  if (spec.compare === "option") {
+    const options: Readonly<Record<string, string>> = spec.options;
+    return <TextDiff before={change.before ? options[change.before]! : ""} after={change.after ? options[change.after]! : ""} />;
+  }
+  return <TextDiff before={change.before ?? ""} after={change.after ?? ""} />;
 }
 
 /** Each field an update changes, with its live (before) and proposed (after) value. */
@@ -130,7 +115,7 @@ export function RevisionDiff({ changes }: { changes: RevisionChange[] }) {
           data-testid="revision-change"
           data-field={change.field}
         >
-          <dt className="text-sm font-semibold text-slate-900">{LABELS[change.field]}</dt>
+          <dt className="text-sm font-semibold text-slate-900">{LISTING_FIELDS[change.field].label}</dt>
           <dd className="min-w-0">
             <ChangeBody change={change} />
           </dd>

@@ -11,6 +11,7 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import type { RejectAppInput } from "@/lib/validation/admin";
+import { listingColumnsOf } from "@/lib/validation/listing-fields";
 
 import { reviewerColumns } from "./approval";
 import { readNewestRevision, readOpenRevision } from "./revision-queries";
@@ -137,14 +138,7 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
   await tx
     .update(apps)
     .set({
-      name: revision.name,
-      description: revision.description,
-      longDescription: revision.longDescription,
-      category: revision.category,
-      logoUrl: revision.logoUrl,
-      bannerUrl: revision.bannerUrl,
-      websiteUrl: revision.websiteUrl,
-      oauthClientId: revision.oauthClientId,
+      ...listingColumnsOf(revision),
       version: revision.version!,
       changelog: sql`${JSON.stringify([entry])}::jsonb || ${apps.changelog}`,
       updatedAt: now,

@@ -9,6 +9,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { can, refusal } from "@/lib/state/machine";
 import type { ReadVersion } from "@/lib/state/transition";
 import type { RevisionInput } from "@/lib/validation/apps";
+import { listingColumnsOf } from "@/lib/validation/listing-fields";
 
 import { assertImageUrlsAllowed } from "./image-urls";
 import { findOpenRevision, readNewestRevision, readOpenRevision } from "./revision-queries";
@@ -79,14 +80,7 @@ export async function createRevision({ input, ...owned }: Owned & { input: Revis
       .values({
         appId: app.id,
         baseVersion: app.version,
-        name: app.name,
-        description: app.description,
-        longDescription: app.longDescription,
-        category: app.category,
-        logoUrl: app.logoUrl,
-        bannerUrl: app.bannerUrl,
-        websiteUrl: app.websiteUrl,
-        oauthClientId: app.oauthClientId,
+        ...listingColumnsOf(app),
         screenshots,
         ...revisionFields(input),
       })

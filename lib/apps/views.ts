@@ -1,4 +1,12 @@
 import type { App, AppRejection, AppRevision, Developer } from "@/db/schema";
+import {
+  EDITABLE_FIELDS,
+  PRIVATE_FIELDS,
+  PUBLIC_FIELDS,
+  type ListingAnswer,
+  type ListingField,
+  type PublicField,
+} from "@/lib/validation/listing-fields";
 import type {
   AdminAppResource,
   AdminRevisionResource,
@@ -22,22 +30,7 @@ export type OpenRevisionSummary = Pick<AppRevision, "id" | "status">;
 export type DeveloperListing = AppWithScreenshots & { revision: OpenRevisionSummary | null };
 
 /** The columns every view of a listing shows. */
-type ListingFields = Pick<
-  App,
-  | "slug"
-  | "name"
-  | "description"
-  | "longDescription"
-  | "category"
-  | "environment"
-  | "logoUrl"
-  | "bannerUrl"
-  | "websiteUrl"
-  | "featured"
-  | "installCount"
-  | "version"
-  | "changelog"
->;
+type ListingFields = Pick<App, "slug" | Exclude<PublicField, "screenshots"> | "featured" | "installCount" | "version" | "changelog">;
 
 /** The app columns a public view is built from (and `id`, to put a search's page in order); public queries select exactly these. */
 type PublicAppFields = ListingFields & Pick<App, "id" | "reviewCount" | "averageRating" | "publishedAt" | "updatedAt">;
@@ -56,19 +49,21 @@ function screenshotsView(screenshots: ScreenshotRow[]) {
     .map((shot) => ({ url: shot.url, caption: shot.caption, order: shot.position }));
 }
 
+/** The declared listing fields `fields` of a row as answers show them, in the declaration's order; screenshots come from a table of their own. */
+function fieldsView<K extends ListingField>(
+  fields: readonly K[],
+  row: Pick<ListingAnswer, Exclude<K, "screenshots">>,
+  screenshots: ScreenshotRow[] = [],
+): Pick<ListingAnswer, K> {
+  const valueOf = (field: K) => (field === "screenshots" ? screenshotsView(screenshots) : row[field as Exclude<K, "screenshots">]);
+  return Object.fromEntries(fields.map((field) => [field, valueOf(field)])) as Pick<ListingAnswer, K>;
+}
+
 /** The listing as everyone sees it; every other view starts from this. */
 function listingView(app: ListingFields, screenshots: ScreenshotRow[]) {
   return {
     slug: app.slug,
-    name: app.name,
-    description: app.description,
-    longDescription: app.longDescription,
-    category: app.category,
-    environment: app.environment,
-    logoUrl: app.logoUrl,
-    bannerUrl: app.bannerUrl,
-    websiteUrl: app.websiteUrl,
-    screenshots: screenshotsView(screenshots),
+    ...fieldsView(PUBLIC_FIELDS, app, screenshots),
     featured: app.featured,
     installCount: app.installCount,
     version: app.version,
@@ -87,7 +82,7 @@ export function developerAppView({ app, screenshots, revision }: DeveloperListin
   return {
     id: app.id,
     ...listingView(app, screenshots),
-    oauthClientId: app.oauthClientId,
+    ...fieldsView(PRIVATE_FIELDS, app),
     status: app.status,
     revision: revision ? { id: revision.id, status: revision.status } : null,
     rejection: rejectionView(app.rejection),
@@ -128,15 +123,7 @@ export function revisionView({ revision, live }: RevisionRow): RevisionResource 
     status: revision.status,
     baseVersion: revision.baseVersion,
     version: revision.version,
-    name: revision.name,
-    description: revision.description,
-    longDescription: revision.longDescription,
-    category: revision.category,
-    logoUrl: revision.logoUrl,
-    bannerUrl: revision.bannerUrl,
-    websiteUrl: revision.websiteUrl,
-    oauthClientId: revision.oauthClientId,
-    screenshots: screenshotsView(revision.screenshots),
+    ...fieldsView(EDITABLE_FIELDS, revision, revision.screenshots),
     notes: revision.notes,
     rejection: rejectionView(revision.rejection),
     changes: revisionChanges(

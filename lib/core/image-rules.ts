@@ -20,3 +20,14 @@ export const IMAGE_RULES = {
  * (a 100000×100000 PNG would be 40 GB). An 8K screenshot (7680×4320, 33 MP) still fits.
  */
 export const IMAGE_SIZE_LIMIT = { side: 8192, megapixels: 40 } as const;
+
+/** An image rule as a field hint, e.g. "PNG or JPEG, square, at least 512×512 pixels, at most 8192 a side and 40 megapixels." */
+export function describeImageRule(rule: ImageRule): string {
+  const { side, megapixels } = IMAGE_SIZE_LIMIT;
+  const size = rule.exact
+    ? `exactly ${rule.exact.width}×${rule.exact.height} pixels`
+    : rule.min
+      ? `at least ${rule.min.width}×${rule.min.height} pixels, at most ${side} a side and ${megapixels} megapixels`
+      : null;
+  return `${["PNG or JPEG", rule.square ? "square" : null, size].filter(Boolean).join(", ")}; checked when you submit for review.`;
+}

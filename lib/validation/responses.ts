@@ -17,6 +17,9 @@ import {
 } from "@/lib/core/enums";
 import { ERROR_CODES } from "@/lib/core/errors";
 
+import { EDITABLE_FIELDS, PRIVATE_FIELDS, PUBLIC_FIELDS, READING_ORDER, shapeOf, type EditableField } from "./listing-fields";
+import { screenshotSchema } from "./listing-rules";
+
 // The shapes the API answers with. View functions are typed by these (so a view cannot drift
 // from its documentation), and the OpenAPI document and the contract tests are generated from them.
 
@@ -115,11 +118,6 @@ export const createdApiKeySchema = z
   .strict()
   .meta({ id: "CreatedApiKey" });
 
-const screenshotSchema = z
-  .object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() })
-  .strict()
-  .meta({ id: "Screenshot" });
-
 const rejectionSchema = z
   .object({
     reasons: z.array(z.object({ criterion: z.enum(REVIEW_CRITERIA), message: z.string() }).strict()),
@@ -131,15 +129,7 @@ const rejectionSchema = z
 
 const listingFields = {
   slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  longDescription: z.string().nullable(),
-  category: z.enum(APP_CATEGORIES),
-  environment: z.enum(APP_ENVIRONMENTS),
-  logoUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
-  websiteUrl: z.string().nullable(),
-  screenshots: z.array(screenshotSchema),
+  ...shapeOf(PUBLIC_FIELDS, "response"),
   featured: z.boolean(),
   installCount: z.number().int(),
 };
@@ -159,7 +149,7 @@ export const developerAppSchema = z
     id,
     ...listingFields,
     ...versionFields,
-    oauthClientId: z.string().nullable(),
+    ...shapeOf(PRIVATE_FIELDS, "response"),
     status: z.enum(APP_STATUSES),
     revision: z
       .object({ id, status: z.enum(REVISION_STATUSES) })
@@ -199,16 +189,8 @@ export const adminAppSchema = developerAppSchema
   })
   .meta({ id: "AdminApp" });
 
-const REVISION_TEXT_FIELDS = [
-  "name",
-  "description",
-  "longDescription",
-  "category",
-  "websiteUrl",
-  "oauthClientId",
-  "logoUrl",
-  "bannerUrl",
-] as const;
+/** The fields whose change is a text before and after (the screenshots' is a list of them). */
+const REVISION_TEXT_FIELDS = READING_ORDER.filter((field): field is Exclude<EditableField, "screenshots"> => field !== "screenshots");
 export type RevisionTextField = (typeof REVISION_TEXT_FIELDS)[number];
 
 const revisionChangeSchema = z
@@ -225,15 +207,7 @@ export const revisionSchema = z
     status: z.enum(REVISION_STATUSES),
     baseVersion: z.number().int().meta({ description: "The live version this update was prepared from." }),
     version: z.number().int().nullable().meta({ description: "The version it became, once approved." }),
-    name: z.string(),
-    description: z.string(),
-    longDescription: z.string().nullable(),
-    category: z.enum(APP_CATEGORIES),
-    logoUrl: z.string().nullable(),
-    bannerUrl: z.string().nullable(),
-    websiteUrl: z.string().nullable(),
-    oauthClientId: z.string().nullable(),
-    screenshots: z.array(screenshotSchema),
+    ...shapeOf(EDITABLE_FIELDS, "response"),
     notes: z.string().nullable().meta({ description: "What changed; required to submit, shown publicly in the changelog once approved." }),
     rejection: rejectionSchema.nullable(),
     changes: z

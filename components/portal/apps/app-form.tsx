@@ -7,13 +7,13 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
-import { IMAGE_RULES } from "@/lib/core/image-rules";
-import { LISTING_LIMITS } from "@/lib/validation/apps";
+import { IMAGE_RULES, describeImageRule } from "@/lib/core/image-rules";
+import { LISTING_LIMITS } from "@/lib/validation/listing-rules";
 import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/validation/responses";
 import { TextAreaField } from "@/components/ui/field";
 
 import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./listing-fields";
-import { changedFields, createBody, describeImageRule, listingValues, type ListingValues } from "./listing-form-values";
+import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
 import { ScreenshotsEditor } from "./screenshots-editor";
 import { SubmitForReviewButton } from "./submit-for-review-button";
 

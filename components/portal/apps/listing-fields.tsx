@@ -1,14 +1,13 @@
 import type { ChangeEvent } from "react";
 
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/core/enums";
-import { IMAGE_RULES } from "@/lib/core/image-rules";
-import { LISTING_LIMITS } from "@/lib/validation/apps";
+import { LISTING_FIELD_NAMES, LISTING_FIELDS, READING_ORDER, type FormInput, type ListingField } from "@/lib/validation/listing-fields";
 
-import { describeImageRule, type ListingValues } from "./listing-form-values";
+import type { ListingValues, TypedField } from "./listing-form-values";
 import { MarkdownField } from "./markdown-field";
 
-// The listing form's fields in groups, each wired to the form's values and the API's messages.
+// The listing form's fields in groups, each drawn as the listing's declaration says
+// (lib/validation/listing-fields.ts) and wired to the form's values and the API's messages.
 
 export type ListingFieldsProps = {
   values: ListingValues;
@@ -17,103 +16,103 @@ export type ListingFieldsProps = {
   errorFor: (path: string) => string | undefined;
 };
 
-/** Name, short and long description. */
-export function ListingTextFields({ values, set, errorFor }: ListingFieldsProps) {
-  return (
-    <>
-      <TextField
-        label="Name"
-        name="name"
-        value={values.name}
-        onChange={(event) => set("name", event.target.value)}
-        required
-        maxLength={LISTING_LIMITS.name}
-        error={errorFor("name")}
-      />
-      <TextAreaField
-        label="Short description"
-        name="description"
-        rows={2}
-        value={values.description}
-        onChange={(event) => set("description", event.target.value)}
-        required
-        maxLength={LISTING_LIMITS.description}
-        hint={`One or two sentences, at most ${LISTING_LIMITS.description} characters (${values.description.length} so far).`}
-        error={errorFor("description")}
-      />
-      <MarkdownField
-        id="longDescription"
-        label="Long description"
-        value={values.longDescription}
-        onChange={(value) => set("longDescription", value)}
-        maxLength={LISTING_LIMITS.longDescription}
-        error={errorFor("longDescription")}
-      />
-    </>
-  );
+const inSection = (section: "text" | "links", order: readonly ListingField[]) =>
+  order.filter((field): field is TypedField => LISTING_FIELDS[field].form.section === section);
+
+/** A field typed in, with the input its declaration names. */
+function TypedInput({ field, values, set, errorFor }: ListingFieldsProps & { field: TypedField }) {
+  const { label, form }: { label: string; form: Extract<FormInput, { input: "line" | "paragraph" | "markdown" }> } = LISTING_FIELDS[field];
+  const value = values[field];
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value);
+  switch (form.input) {
+    case "markdown":
+      return (
+        <MarkdownField
+          id={field}
+          label={label}
+          value={value}
+          onChange={(text) => set(field, text)}
+          maxLength={form.maxLength}
+          error={errorFor(field)}
+        />
+      );
+    case "paragraph":
+      return (
+        <TextAreaField
+          label={label}
+          name={field}
+          rows={form.rows}
+          value={value}
+          onChange={onChange}
+          required={form.required}
+          maxLength={form.maxLength}
+          hint={form.hint(value)}
+          error={errorFor(field)}
+        />
+      );
+    case "line":
+      return (
+        <TextField
+          label={form.label ?? label}
+          name={field}
+          {...(form.url ? { type: "url", placeholder: "https://" } : {})}
+          value={value}
+          onChange={onChange}
+          required={form.required}
+          maxLength={form.maxLength}
+          hint={form.hint}
+          error={errorFor(field)}
+        />
+      );
+  }
 }
 
-const CATEGORY_OPTIONS = APP_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
-const ENVIRONMENT_OPTIONS = APP_ENVIRONMENTS.map((value) => ({ value, label: value }));
+const TEXT_FIELDS = inSection("text", LISTING_FIELD_NAMES);
+
+/** The listing's words: name, short and long description. */
+export function ListingTextFields(props: ListingFieldsProps) {
+  return TEXT_FIELDS.map((field) => <TypedInput key={field} field={field} {...props} />);
+}
+
+type Choice = "category" | "environment";
+const optionsOf = (field: Choice) => Object.entries(LISTING_FIELDS[field].options).map(([value, label]) => ({ value, label }));
+const OPTIONS = { category: optionsOf("category"), environment: optionsOf("environment") };
 
 /** Category and environment; the environment is chosen once, at creation (`fixedEnvironment` afterwards). */
 export function ListingChoiceFields({ values, set, errorFor, fixedEnvironment }: ListingFieldsProps & { fixedEnvironment?: string }) {
-  const select = <K extends "category" | "environment">(field: K, label: string, options: readonly { value: string; label: string }[]) => ({
-    label,
+  const select = <K extends Choice>(field: K) => ({
+    label: LISTING_FIELDS[field].label,
     name: field,
-    options,
+    options: OPTIONS[field],
     value: values[field],
     onChange: (event: ChangeEvent<HTMLSelectElement>) => set(field, event.target.value as ListingValues[K]),
   });
   return (
     <>
       <SelectField
-        {...select("category", "Category", CATEGORY_OPTIONS)}
+        {...select("category")}
         placeholder={fixedEnvironment ? undefined : "Choose a category"}
         // The only way to get this field wrong is to leave it unchosen.
         error={errorFor("category") ? "Choose one of the categories" : undefined}
       />
       {fixedEnvironment ? (
-        <TextField label="Environment" name="environment" value={fixedEnvironment} readOnly hint="Fixed when the listing was created." />
-      ) : (
-        <SelectField
-          {...select("environment", "Environment", ENVIRONMENT_OPTIONS)}
-          hint="Where the app runs; it cannot be changed later."
-          error={errorFor("environment")}
+        <TextField
+          label={LISTING_FIELDS.environment.label}
+          name="environment"
+          value={fixedEnvironment}
+          readOnly
+          hint="Fixed when the listing was created."
         />
+      ) : (
+        <SelectField {...select("environment")} hint="Where the app runs; it cannot be changed later." error={errorFor("environment")} />
       )}
     </>
   );
 }
 
-type LinkField = "websiteUrl" | "oauthClientId" | "logoUrl" | "bannerUrl";
+const LINK_FIELDS = inSection("links", READING_ORDER);
 
-const LINKS: { field: LinkField; label: string; url: boolean; maxLength: number; hint: string }[] = [
-  { field: "websiteUrl", label: "Website URL", url: true, maxLength: LISTING_LIMITS.url, hint: "Optional." },
-  {
-    field: "oauthClientId",
-    label: "OAuth client ID",
-    url: false,
-    maxLength: LISTING_LIMITS.oauthClientId,
-    hint: "Optional: the Yapture OAuth client the app signs in with.",
-  },
-  { field: "logoUrl", label: "Logo URL", url: true, maxLength: LISTING_LIMITS.url, hint: describeImageRule(IMAGE_RULES.logo) },
-  { field: "bannerUrl", label: "Banner URL", url: true, maxLength: LISTING_LIMITS.url, hint: describeImageRule(IMAGE_RULES.banner) },
-];
-
-/** Website, OAuth client, logo and banner: optional single-line fields. */
-export function ListingLinkFields({ values, set, errorFor }: ListingFieldsProps) {
-  return LINKS.map(({ field, label, url, maxLength, hint }) => (
-    <TextField
-      key={field}
-      label={label}
-      name={field}
-      {...(url ? { type: "url", placeholder: "https://" } : {})}
-      value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
-      maxLength={maxLength}
-      hint={hint}
-      error={errorFor(field)}
-    />
-  ));
+/** The optional single lines (website, OAuth client, logo and banner), words before pictures. */
+export function ListingLinkFields(props: ListingFieldsProps) {
+  return LINK_FIELDS.map((field) => <TypedInput key={field} field={field} {...props} />);
 }

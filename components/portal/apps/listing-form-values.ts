@@ -1,29 +1,28 @@
-import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
-import { IMAGE_SIZE_LIMIT, type ImageRule } from "@/lib/core/image-rules";
 import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
+import { LISTING_FIELD_NAMES, LISTING_FIELDS, type ListingField } from "@/lib/validation/listing-fields";
+import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
 
 // The listing form's state and the request bodies built from it. Pure functions, so the form
 // component only wires inputs to them.
 
 export type ScreenshotRow = { key: string; url: string; caption: string };
 
-export type ListingValues = {
-  name: string;
-  description: string;
-  longDescription: string;
+type Form<F extends ListingField> = (typeof LISTING_FIELDS)[F]["form"];
+/** The fields typed in as text: required ones are always sent, optional ones left out or cleared when empty. */
+export type TypedField = { [F in ListingField]: Form<F> extends { input: "line" | "paragraph" | "markdown" } ? F : never }[ListingField];
+type RequiredField = { [F in TypedField]: Form<F> extends { required: true } ? F : never }[TypedField];
+
+const isTyped = (field: ListingField): field is TypedField => ["line", "paragraph", "markdown"].includes(LISTING_FIELDS[field].form.input);
+const isRequired = (field: TypedField): field is RequiredField => "required" in LISTING_FIELDS[field].form;
+const TYPED_FIELDS = LISTING_FIELD_NAMES.filter(isTyped);
+const REQUIRED_FIELDS = TYPED_FIELDS.filter(isRequired);
+const OPTIONAL_FIELDS = TYPED_FIELDS.filter((field) => !isRequired(field));
+
+export type ListingValues = Record<TypedField, string> & {
   category: AppCategory | "";
   environment: AppEnvironment;
-  logoUrl: string;
-  bannerUrl: string;
-  websiteUrl: string;
-  oauthClientId: string;
   screenshots: ScreenshotRow[];
 };
-
-type RequiredField = "name" | "description";
-type OptionalField = "longDescription" | "logoUrl" | "bannerUrl" | "websiteUrl" | "oauthClientId";
-const REQUIRED_FIELDS: RequiredField[] = ["name", "description"];
-const OPTIONAL_FIELDS: OptionalField[] = ["longDescription", "logoUrl", "bannerUrl", "websiteUrl", "oauthClientId"];
 
 let rowCount = 0;
 /** Rows need a key that survives reordering; it never reaches the HTML, so server and client may differ. */
@@ -33,47 +32,25 @@ export function screenshotRow(url = "", caption = ""): ScreenshotRow {
 }
 
 /** What the form edits: a listing, or its next version (a revision, with the listing's environment). */
-type ListingSource = Pick<
-  DeveloperApp,
-  | "name"
-  | "description"
-  | "longDescription"
-  | "category"
-  | "environment"
-  | "logoUrl"
-  | "bannerUrl"
-  | "websiteUrl"
-  | "oauthClientId"
-  | "screenshots"
->;
+type ListingSource = Pick<DeveloperApp, ListingField>;
+
+function valueOf(field: ListingField, app: ListingSource | undefined, minScreenshots: number): ListingValues[ListingField] {
+  switch (field) {
+    case "category":
+      return app?.category ?? "";
+    case "environment":
+      return app?.environment ?? "production";
+    case "screenshots":
+      return app
+        ? app.screenshots.map((shot) => screenshotRow(shot.url, shot.caption ?? ""))
+        : Array.from({ length: minScreenshots }, () => screenshotRow());
+    default:
+      return app?.[field] ?? "";
+  }
+}
 
 export function listingValues(app: ListingSource | undefined, minScreenshots: number): ListingValues {
-  if (!app) {
-    return {
-      name: "",
-      description: "",
-      longDescription: "",
-      category: "",
-      environment: "production",
-      logoUrl: "",
-      bannerUrl: "",
-      websiteUrl: "",
-      oauthClientId: "",
-      screenshots: Array.from({ length: minScreenshots }, () => screenshotRow()),
-    };
-  }
-  return {
-    name: app.name,
-    description: app.description,
-    longDescription: app.longDescription ?? "",
-    category: app.category,
-    environment: app.environment,
-    logoUrl: app.logoUrl ?? "",
-    bannerUrl: app.bannerUrl ?? "",
-    websiteUrl: app.websiteUrl ?? "",
-    oauthClientId: app.oauthClientId ?? "",
-    screenshots: app.screenshots.map((shot) => screenshotRow(shot.url, shot.caption ?? "")),
-  };
+  return Object.fromEntries(LISTING_FIELD_NAMES.map((field) => [field, valueOf(field, app, minScreenshots)])) as ListingValues;
 }
 
 /** Screenshots in row order; the API numbers them by position when `order` is left out. */
@@ -116,15 +93,4 @@ export function moveRow<T>(rows: T[], index: number, delta: -1 | 1): T[] {
   const next = [...rows];
   [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
-}
-
-/** An image rule as a field hint, e.g. "PNG or JPEG, square, at least 512×512 pixels, at most 8192 a side and 40 megapixels." */
-export function describeImageRule(rule: ImageRule): string {
-  const { side, megapixels } = IMAGE_SIZE_LIMIT;
-  const size = rule.exact
-    ? `exactly ${rule.exact.width}×${rule.exact.height} pixels`
-    : rule.min
-      ? `at least ${rule.min.width}×${rule.min.height} pixels, at most ${side} a side and ${megapixels} megapixels`
-      : null;
-  return `${["PNG or JPEG", rule.square ? "square" : null, size].filter(Boolean).join(", ")}; checked when you submit for review.`;
 }

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+import { optionalText } from "./common";
+
+// The listing's bounds and the rules its fields are built from (./listing-fields.ts). Apart from
+// the declaration, so that the declaration and the request bodies built from it (./apps.ts) import
+// them without importing each other.
+
+/** The listing's bounds: its fields' rules are built from them, and the listing form reads them for its fields. */
+export const LISTING_LIMITS = {
+  name: 80,
+  description: 200,
+  longDescription: 20_000,
+  url: 2048,
+  oauthClientId: 200,
+  caption: 200,
+  minScreenshots: 2,
+  maxScreenshots: 6,
+  notes: 2000,
+} as const;
+
+/** Sentences end in . ! or ? followed by whitespace; "v2.0" and "example.com" are not ends. */
+export function countSentences(text: string): number {
+  return text
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean).length;
+}
+
+const mustBeHttps = "must be an absolute https:// URL";
+
+/**
+ * An absolute http(s) URL without credentials. Whether http:// is allowed depends on the deployment
+ * (ASSET_FETCH_ALLOW_PRIVATE lets development and tests use local image servers), which a browser
+ * cannot know: the server checks that part (lib/apps/image-urls.ts), so this schema stays the same
+ * everywhere.
+ */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(LISTING_LIMITS.url, { error: `must be at most ${LISTING_LIMITS.url} characters` })
+  .superRefine((value, ctx) => {
+    // An empty field (a screenshot row left blank) is missing, not a malformed address.
+    if (value === "") {
+      ctx.addIssue({ code: "custom", message: "must not be empty" });
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: mustBeHttps });
+      return;
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") ctx.addIssue({ code: "custom", message: mustBeHttps });
+    else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "must not contain credentials" });
+  });
+
+/** One screenshot of a request body. */
+export const screenshotInput = z.strictObject({
+  url: imageUrl,
+  caption: optionalText(LISTING_LIMITS.caption),
+  order: z.number().int({ error: "must be a whole number" }).min(0).max(1000).optional(),
+});
+
+/** One screenshot of an answer. */
+export const screenshotSchema = z
+  .object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() })
+  .strict()
+  .meta({ id: "Screenshot" });
