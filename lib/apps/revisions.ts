@@ -19,7 +19,7 @@ import { appTransitions } from "./states";
 import type { AppWithScreenshots, RevisionRow } from "./views";
 
 // A developer's update of a live app: prepared as a revision while the live listing stays public,
-// then reviewed like a first submission (lib/apps/revision-review.ts applies it).
+// then reviewed like a first submission (lib/apps/revision-approval.ts applies it).
 
 type Owned = { developer: Developer; appId: string };
 

@@ -5,7 +5,7 @@ import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
 import { listAppsForAdmin } from "@/lib/apps/approval";
-import { listRevisionsForAdmin } from "@/lib/apps/revision-review";
+import { listRevisionsForAdmin } from "@/lib/apps/revision-approval";
 import { adminAppView, adminRevisionView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { requireAdmin } from "@/lib/auth/require-admin";

@@ -1,4 +1,4 @@
-import { listRevisionsForAdmin } from "@/lib/apps/revision-review";
+import { listRevisionsForAdmin } from "@/lib/apps/revision-approval";
 import { adminRevisionView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, paged, parseQuery } from "@/lib/http";

@@ -1,4 +1,4 @@
-import { getRevisionForAdmin } from "@/lib/apps/revision-review";
+import { getRevisionForAdmin } from "@/lib/apps/revision-approval";
 import { adminRevisionView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";

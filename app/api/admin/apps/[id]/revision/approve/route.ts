@@ -1,4 +1,4 @@
-import { approveRevision } from "@/lib/apps/revision-review";
+import { approveRevision } from "@/lib/apps/revision-approval";
 import { adminRevisionView } from "@/lib/apps/views";
 import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods, readBody } from "@/lib/http";
