@@ -56,6 +56,8 @@ describe("the public app as Postgres writes it", () => {
     const [rows, texts] = await Promise.all([listPublicApps({ query }), listPublicApps({ query, form: "json" })]);
     expect(texts.total).toBe(rows.total);
     expect(texts.items.map((text) => JSON.parse(text))).toEqual(rows.items.map(publicAppView));
+    // Keys in the same order too: the answer's fields come in the order the API documents, either way.
+    expect(texts.items.map((text) => Object.keys(JSON.parse(text)))).toEqual(rows.items.map((row) => Object.keys(publicAppView(row))));
 
     const searched = listAppsQuery.parse({ search: "rated plain ünïcödé" });
     expect(await listPublicApps({ query: searched, form: "json" })).toMatchObject({ items: [], total: 0 });

@@ -12,7 +12,7 @@ import { notFound } from "@/lib/core/errors";
 import { offsetOf } from "@/lib/core/paging";
 import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
 
-import { publicAppCardJson, publicAppJson, publicBannerUrl, publicLogoUrl, publicLongDescription } from "./public-json";
+import { publicAppCardJson, publicAppJson, publicListingColumns } from "./public-json";
 import { currentVersion } from "./search/query";
 import { searchWithApps } from "./search/remembered";
 import { lookalikeCondition, nameSimilarity, parseSearch } from "./search-words";
@@ -32,14 +32,7 @@ const publicColumns = {
   app: {
     id: apps.id,
     slug: apps.slug,
-    name: apps.name,
-    description: apps.description,
-    longDescription: publicLongDescription,
-    category: apps.category,
-    environment: apps.environment,
-    logoUrl: publicLogoUrl,
-    bannerUrl: publicBannerUrl,
-    websiteUrl: apps.websiteUrl,
+    ...publicListingColumns,
     featured: apps.featured,
     installCount: apps.installCount,
     version: apps.version,
