@@ -1,0 +1,30 @@
+import { bodyErrors, type Operation } from "@/lib/validation/operation";
+import { installBody } from "@/lib/validation/public";
+import * as r from "@/lib/validation/responses";
+
+// The HTTP operations of installing an app. What each field means: lib/validation/operation.ts.
+
+export const INSTALL_OPERATIONS: Operation[] = [
+  {
+    method: "post",
+    path: "/api/apps/{slug}/install",
+    operationId: "installApp",
+    tag: "Public marketplace",
+    caller: "public",
+    summary: "Record an installation",
+    description:
+      "A workspace counts once per app: the first install answers 201, repeats 200. " +
+      "Without `workspaceId` an anonymous install counts once per client, app and UTC day (repeats: 200 with the unchanged count); " +
+      "a client is its IPv4 address or its IPv6 /64. The body is optional: none at all (also without `Content-Length`) is an anonymous install. " +
+      "A `workspaceId` needs a Yapture access token or the site's session of a member of that workspace: without credentials it is " +
+      "401 `unauthenticated`; sent with them, the install is the person's, `workspaceId` is required and must be one of their Yapture " +
+      "workspaces (the `workspaces` claim); another is 403 `forbidden`, an API key 403 too.",
+    body: installBody,
+    bodyOptional: true,
+    success: {
+      201: { description: "Installed", schema: r.installResultSchema },
+      200: { description: "Already installed in this workspace", schema: r.installResultSchema },
+    },
+    errors: ["unauthenticated", "forbidden", "not_found", "rate_limited", "service_unavailable", ...bodyErrors],
+  },
+];
