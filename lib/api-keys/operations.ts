@@ -1,28 +1,26 @@
 import { createApiKeyBody } from "@/lib/validation/api-keys";
-import { bodyErrors, scoped, type Operation } from "@/lib/validation/operation";
+import { bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
 import * as r from "@/lib/validation/responses";
 
 // The HTTP operations of a developer's API keys. What each field means:
 // lib/validation/operation.ts.
 
+const apiKeyOperation = operationOf("API keys", "developer");
+
 export const API_KEY_OPERATIONS: Operation[] = [
-  {
+  apiKeyOperation({
     method: "get",
     path: "/api/dev/api-keys",
     operationId: "listApiKeys",
-    tag: "API keys",
-    caller: "developer",
     scope: null,
     summary: "The caller's keys, masked, newest first",
     success: { 200: { description: "Keys", schema: r.listOf(r.apiKeySchema) } },
     errors: scoped,
-  },
-  {
+  }),
+  apiKeyOperation({
     method: "post",
     path: "/api/dev/api-keys",
     operationId: "createApiKey",
-    tag: "API keys",
-    caller: "developer",
     scope: null,
     summary: "Create a key (shown in full once)",
     description:
@@ -31,17 +29,15 @@ export const API_KEY_OPERATIONS: Operation[] = [
     body: createApiKeyBody,
     success: { 201: { description: "The new key", schema: r.createdApiKeySchema } },
     errors: [...scoped, "conflict", ...bodyErrors],
-  },
-  {
+  }),
+  apiKeyOperation({
     method: "delete",
     path: "/api/dev/api-keys/{id}",
     operationId: "revokeApiKey",
-    tag: "API keys",
-    caller: "developer",
     scope: null,
     summary: "Revoke a key and every key created with it, at once",
     description: "With an API key, only that key and the keys created through it can be revoked (another key: 403 `forbidden`).",
     success: { 204: { description: "Revoked" } },
     errors: [...scoped, "forbidden", "not_found"],
-  },
+  }),
 ];

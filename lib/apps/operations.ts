@@ -1,10 +1,14 @@
 import * as admin from "@/lib/validation/admin";
 import { createAppBody, listMyAppsQuery, revisionBody, updateAppBody } from "@/lib/validation/apps";
-import { adminErrors, bodyErrors, scoped, type Operation } from "@/lib/validation/operation";
+import { adminErrors, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
 import * as r from "@/lib/validation/responses";
 
 // The HTTP operations of app listings: the developer's listings and updates, and the
 // administrators' approval of both. What each field means: lib/validation/operation.ts.
+
+const adminOperation = operationOf("Administration", "admin");
+const appOperation = operationOf("Developer apps", "developer");
+const updateOperation = operationOf("App updates", "developer");
 
 /** What `expectedUpdatedAt` does on the review decisions. */
 const VERSION_PRECONDITION =
@@ -14,82 +18,68 @@ const VERSION_PRECONDITION =
   "is 400 `validation_failed` naming `expectedUpdatedAt`.";
 
 export const DEVELOPER_APP_OPERATIONS: Operation[] = [
-  {
+  appOperation({
     method: "get",
     path: "/api/dev/apps",
     operationId: "listMyApps",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_READ",
     summary: "The caller's listings, newest first",
     query: listMyAppsQuery,
     success: { 200: { description: "One page of listings", schema: r.pagedListOf(r.developerAppSchema) } },
     errors: [...scoped, "validation_failed"],
-  },
-  {
+  }),
+  appOperation({
     method: "post",
     path: "/api/dev/apps",
     operationId: "createApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_CREATE",
     summary: "Create a listing in DRAFT",
     body: createAppBody,
     success: { 201: { description: "Created", schema: r.developerAppSchema } },
     errors: [...scoped, "conflict", ...bodyErrors],
-  },
-  {
+  }),
+  appOperation({
     method: "get",
     path: "/api/dev/apps/{id}",
     operationId: "getMyApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_READ",
     summary: "One of the caller's listings",
     success: { 200: { description: "The listing", schema: r.developerAppSchema } },
     errors: [...scoped, "not_found"],
-  },
-  {
+  }),
+  appOperation({
     method: "put",
     path: "/api/dev/apps/{id}",
     operationId: "updateApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Update a DRAFT or REJECTED listing (partial)",
     body: updateAppBody,
     success: { 200: { description: "Updated", schema: r.developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  appOperation({
     method: "patch",
     path: "/api/dev/apps/{id}",
     operationId: "patchApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Alias of PUT",
     body: updateAppBody,
     success: { 200: { description: "Updated", schema: r.developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  appOperation({
     method: "delete",
     path: "/api/dev/apps/{id}",
     operationId: "deleteApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_DELETE",
     summary: "Delete a listing that is not approved",
     success: { 204: { description: "Deleted" } },
     errors: [...scoped, "not_found", "invalid_state"],
-  },
-  {
+  }),
+  appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/submit",
     operationId: "submitApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Submit for review",
     description:
@@ -98,39 +88,33 @@ export const DEVELOPER_APP_OPERATIONS: Operation[] = [
       "all failures come back in one `asset_invalid`.",
     success: { 200: { description: "Now PENDING", schema: r.developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
-  },
-  {
+  }),
+  appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/withdraw",
     operationId: "withdrawApp",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Withdraw from review",
     description: "Takes a PENDING listing out of the review queue, back to DRAFT, where it can be edited and submitted again.",
     success: { 200: { description: "Now DRAFT", schema: r.developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state"],
-  },
-  {
+  }),
+  appOperation({
     method: "get",
     path: "/api/dev/apps/{id}/analytics",
     operationId: "getAppAnalytics",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "ANALYTICS_READ",
     summary: "Counters and installs per day (30 days)",
     success: { 200: { description: "Analytics", schema: r.analyticsSchema } },
     errors: [...scoped, "not_found"],
-  },
+  }),
 ];
 
 export const REVISION_OPERATIONS: Operation[] = [
-  {
+  updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision",
     operationId: "createRevision",
-    tag: "App updates",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Start an update of an APPROVED or UNPUBLISHED app",
     description:
@@ -141,176 +125,148 @@ export const REVISION_OPERATIONS: Operation[] = [
     bodyOptional: true,
     success: { 201: { description: "The draft revision", schema: r.revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  updateOperation({
     method: "get",
     path: "/api/dev/apps/{id}/revision",
     operationId: "getRevision",
-    tag: "App updates",
-    caller: "developer",
     scope: "APP_READ",
     summary: "The app's open revision, with its changes against the live version",
     success: { 200: { description: "The revision", schema: r.revisionSchema } },
     errors: [...scoped, "not_found"],
-  },
-  ...(["put", "patch"] as const).map((method): Operation => ({
-    method,
-    path: "/api/dev/apps/{id}/revision",
-    operationId: method === "put" ? "updateRevision" : "patchRevision",
-    tag: "App updates",
-    caller: "developer",
-    scope: "APP_UPDATE",
-    summary: method === "put" ? "Edit a DRAFT or REJECTED revision (partial)" : "Alias of PUT",
-    body: revisionBody,
-    success: { 200: { description: "Updated", schema: r.revisionSchema } },
-    errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
-  })),
-  {
+  }),
+  ...(["put", "patch"] as const).map((method) =>
+    updateOperation({
+      method,
+      path: "/api/dev/apps/{id}/revision",
+      operationId: method === "put" ? "updateRevision" : "patchRevision",
+      scope: "APP_UPDATE",
+      summary: method === "put" ? "Edit a DRAFT or REJECTED revision (partial)" : "Alias of PUT",
+      body: revisionBody,
+      success: { 200: { description: "Updated", schema: r.revisionSchema } },
+      errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
+    }),
+  ),
+  updateOperation({
     method: "delete",
     path: "/api/dev/apps/{id}/revision",
     operationId: "discardRevision",
-    tag: "App updates",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Discard a DRAFT or REJECTED revision",
     success: { 204: { description: "Discarded; the live listing is unchanged" } },
     errors: [...scoped, "not_found", "invalid_state"],
-  },
-  {
+  }),
+  updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision/submit",
     operationId: "submitRevision",
-    tag: "App updates",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Submit the revision for review",
     description:
       "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`.",
     success: { 200: { description: "Now PENDING", schema: r.revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
-  },
-  {
+  }),
+  updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision/withdraw",
     operationId: "withdrawRevision",
-    tag: "App updates",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Take a PENDING revision out of review, back to DRAFT",
     success: { 200: { description: "Now DRAFT", schema: r.revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state"],
-  },
+  }),
 ];
 
 export const APP_ADMIN_OPERATIONS: Operation[] = [
-  {
+  adminOperation({
     method: "get",
     path: "/api/admin/apps",
     operationId: "adminListApps",
-    tag: "Administration",
-    caller: "admin",
     summary: "Listings by status (default PENDING, oldest first)",
     query: admin.adminAppsQuery,
     success: { 200: { description: "One page", schema: r.pagedListOf(r.adminAppSchema) } },
     errors: [...adminErrors, "validation_failed"],
-  },
-  {
+  }),
+  adminOperation({
     method: "get",
     path: "/api/admin/apps/{id}",
     operationId: "adminGetApp",
-    tag: "Administration",
-    caller: "admin",
     summary: "One listing in any state",
     success: { 200: { description: "The listing", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found"],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/approve",
     operationId: "adminApproveApp",
-    tag: "Administration",
-    caller: "admin",
     summary: "Approve a pending listing (public at once, email sent)",
     description: `Send the listing's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.approveBody,
     bodyOptional: true,
     success: { 200: { description: "Approved", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/reject",
     operationId: "adminRejectApp",
-    tag: "Administration",
-    caller: "admin",
     summary: "Reject a pending listing with reasons per criterion (email sent)",
     description: `Send the listing's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.rejectAppBody,
     success: { 200: { description: "Rejected", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/feature",
     operationId: "adminFeatureApp",
-    tag: "Administration",
-    caller: "admin",
     summary: "Feature or unfeature an approved app",
     body: admin.featureBody,
     success: { 200: { description: "Updated", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/unpublish",
     operationId: "adminUnpublishApp",
-    tag: "Administration",
-    caller: "admin",
     summary: "Take an approved app off the marketplace",
     body: admin.reasonBody,
     success: { 200: { description: "Unpublished", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/republish",
     operationId: "adminRepublishApp",
-    tag: "Administration",
-    caller: "admin",
     summary: "Put an unpublished app back",
     success: { 200: { description: "Approved again", schema: r.adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state"],
-  },
+  }),
 ];
 
 export const REVISION_ADMIN_OPERATIONS: Operation[] = [
-  {
+  adminOperation({
     method: "get",
     path: "/api/admin/revisions",
     operationId: "adminListRevisions",
-    tag: "Administration",
-    caller: "admin",
     summary: "Updates of live apps by status (default PENDING, oldest first)",
     query: admin.adminRevisionsQuery,
     success: { 200: { description: "One page", schema: r.pagedListOf(r.adminRevisionSchema) } },
     errors: [...adminErrors, "validation_failed"],
-  },
-  {
+  }),
+  adminOperation({
     method: "get",
     path: "/api/admin/apps/{id}/revision",
     operationId: "adminGetRevision",
-    tag: "Administration",
-    caller: "admin",
     summary: "The app's open update with a field-by-field diff against the live version",
     success: { 200: { description: "The revision", schema: r.adminRevisionSchema } },
     errors: [...adminErrors, "not_found"],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/revision/approve",
     operationId: "adminApproveRevision",
-    tag: "Administration",
-    caller: "admin",
     summary: "Approve a pending update: it replaces the live listing as the next version (email sent)",
     description:
       "In one transaction: the live fields and screenshots become the revision's, `version` goes up by one and the changelog gets " +
@@ -320,17 +276,15 @@ export const REVISION_ADMIN_OPERATIONS: Operation[] = [
     bodyOptional: true,
     success: { 200: { description: "Approved", schema: r.adminRevisionSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/revision/reject",
     operationId: "adminRejectRevision",
-    tag: "Administration",
-    caller: "admin",
     summary: "Reject a pending update with reasons per criterion; the live version stays (email sent)",
     description: `Send the revision's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
     body: admin.rejectAppBody,
     success: { 200: { description: "Rejected", schema: r.adminRevisionSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
+  }),
 ];

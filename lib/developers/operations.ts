@@ -1,18 +1,20 @@
 import * as admin from "@/lib/validation/admin";
 import { registerDeveloperBody, updateDeveloperBody } from "@/lib/validation/developers";
-import { adminErrors, bodyErrors, devAuthErrors, type Operation } from "@/lib/validation/operation";
+import { adminErrors, bodyErrors, devAuthErrors, operationOf, type Operation } from "@/lib/validation/operation";
 import * as r from "@/lib/validation/responses";
 
 // The HTTP operations of developer profiles: the developer's own and the administrators'
 // verification and profile-change approval. What each field means: lib/validation/operation.ts.
 
+const adminOperation = operationOf("Administration", "admin");
+const profileOperation = operationOf("Developer profile", "developer");
+const signedInProfileOperation = operationOf("Developer profile", "yapture");
+
 export const PROFILE_OPERATIONS: Operation[] = [
-  {
+  signedInProfileOperation({
     method: "post",
     path: "/api/dev/register",
     operationId: "registerDeveloper",
-    tag: "Developer profile",
-    caller: "yapture",
     summary: "Register the signed-in Yapture user as a developer",
     description:
       "The new profile waits for an administrator's verification (`PENDING_VERIFICATION`). " +
@@ -28,24 +30,20 @@ export const PROFILE_OPERATIONS: Operation[] = [
       "service_unavailable",
       ...bodyErrors,
     ],
-  },
-  {
+  }),
+  profileOperation({
     method: "get",
     path: "/api/dev/me",
     operationId: "getProfile",
-    tag: "Developer profile",
-    caller: "developer",
     scope: null,
     summary: "The caller's developer profile",
     success: { 200: { description: "Profile", schema: r.developerProfileSchema } },
     errors: [...devAuthErrors, "not_found"],
-  },
-  {
+  }),
+  profileOperation({
     method: "put",
     path: "/api/dev/me",
     operationId: "updateProfile",
-    tag: "Developer profile",
-    caller: "developer",
     scope: null,
     summary: "Update the profile (partial)",
     description:
@@ -59,25 +57,21 @@ export const PROFILE_OPERATIONS: Operation[] = [
     body: updateDeveloperBody,
     success: { 200: { description: "The profile, with any change waiting for review", schema: r.developerProfileSchema } },
     errors: [...devAuthErrors, "not_found", "forbidden", ...bodyErrors],
-  },
-  {
+  }),
+  profileOperation({
     method: "patch",
     path: "/api/dev/me",
     operationId: "patchProfile",
-    tag: "Developer profile",
-    caller: "developer",
     scope: null,
     summary: "Alias of PUT",
     body: updateDeveloperBody,
     success: { 200: { description: "The profile, with any change waiting for review", schema: r.developerProfileSchema } },
     errors: [...devAuthErrors, "not_found", "forbidden", ...bodyErrors],
-  },
-  {
+  }),
+  profileOperation({
     method: "delete",
     path: "/api/dev/me/profile-change",
     operationId: "withdrawProfileChange",
-    tag: "Developer profile",
-    caller: "developer",
     scope: null,
     summary: "Withdraw the profile change waiting for review",
     description:
@@ -85,13 +79,11 @@ export const PROFILE_OPERATIONS: Operation[] = [
       "no longer pending (approved meanwhile, rejected, withdrawn). A person signed in with Yapture only: an API key gets 403 `forbidden`.",
     success: { 204: { description: "Withdrawn" } },
     errors: [...devAuthErrors, "developer_not_verified", "not_found", "forbidden", "invalid_state"],
-  },
-  {
+  }),
+  profileOperation({
     method: "post",
     path: "/api/dev/me/resubmit",
     operationId: "resubmitProfile",
-    tag: "Developer profile",
-    caller: "developer",
     scope: null,
     summary: "Ask for another review after a rejection",
     description:
@@ -99,78 +91,70 @@ export const PROFILE_OPERATIONS: Operation[] = [
       "marked as resubmitted. 409 `invalid_state` in any other status.",
     success: { 200: { description: "Profile, now PENDING_VERIFICATION", schema: r.developerProfileSchema } },
     errors: [...devAuthErrors, "not_found", "invalid_state"],
-  },
+  }),
 ];
 
 export const DEVELOPER_ADMIN_OPERATIONS: Operation[] = [
-  {
+  adminOperation({
     method: "get",
     path: "/api/admin/developers",
     operationId: "adminListDevelopers",
-    tag: "Administration",
-    caller: "admin",
     summary: "Developers, oldest first",
     query: admin.adminDevelopersQuery,
     success: { 200: { description: "One page", schema: r.pagedListOf(r.adminDeveloperSchema) } },
     errors: [...adminErrors, "validation_failed"],
-  },
-  ...(["verify", "reinstate"] as const).map((action): Operation => ({
-    method: "post",
-    path: `/api/admin/developers/{id}/${action}`,
-    operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`,
-    tag: "Administration",
-    caller: "admin",
-    summary: action === "verify" ? "Verify a developer (email sent)" : "Reinstate a suspended developer",
-    success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
-    errors: [...adminErrors, "not_found", "invalid_state"],
-  })),
-  ...(["reject", "suspend"] as const).map((action): Operation => ({
-    method: "post",
-    path: `/api/admin/developers/{id}/${action}`,
-    operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`,
-    tag: "Administration",
-    caller: "admin",
-    summary:
-      action === "reject"
-        ? "Reject a developer with a reason (email sent)"
-        : "Suspend a developer: keys stop working, apps leave the marketplace",
-    body: admin.reasonBody,
-    success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
-    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  })),
-  {
+  }),
+  ...(["verify", "reinstate"] as const).map((action) =>
+    adminOperation({
+      method: "post",
+      path: `/api/admin/developers/{id}/${action}`,
+      operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`,
+      summary: action === "verify" ? "Verify a developer (email sent)" : "Reinstate a suspended developer",
+      success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
+      errors: [...adminErrors, "not_found", "invalid_state"],
+    }),
+  ),
+  ...(["reject", "suspend"] as const).map((action) =>
+    adminOperation({
+      method: "post",
+      path: `/api/admin/developers/{id}/${action}`,
+      operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`,
+      summary:
+        action === "reject"
+          ? "Reject a developer with a reason (email sent)"
+          : "Suspend a developer: keys stop working, apps leave the marketplace",
+      body: admin.reasonBody,
+      success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
+      errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+    }),
+  ),
+  adminOperation({
     method: "get",
     path: "/api/admin/profile-changes",
     operationId: "adminListProfileChanges",
-    tag: "Administration",
-    caller: "admin",
     summary: "Verified developers' profile changes by status (default PENDING, oldest first)",
     query: admin.adminProfileChangesQuery,
     success: { 200: { description: "One page", schema: r.pagedListOf(r.adminProfileChangeSchema) } },
     errors: [...adminErrors, "validation_failed"],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/profile-changes/{id}/approve",
     operationId: "adminApproveProfileChange",
-    tag: "Administration",
-    caller: "admin",
     summary: "Approve a pending profile change: public at once (email sent)",
     description:
       "A pending change is never edited (a newer one replaces it under a new id), so the id approves exactly the change that was read; " +
       "a withdrawn, replaced or already decided one is 409 `invalid_state`.",
     success: { 200: { description: "Approved", schema: r.adminProfileChangeSchema } },
     errors: [...adminErrors, "not_found", "invalid_state"],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/profile-changes/{id}/reject",
     operationId: "adminRejectProfileChange",
-    tag: "Administration",
-    caller: "admin",
     summary: "Reject a pending profile change with a reason; the public profile stays (email sent)",
     body: admin.reasonBody,
     success: { 200: { description: "Rejected", schema: r.adminProfileChangeSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
+  }),
 ];

@@ -1,16 +1,16 @@
-import { bodyErrors, type Operation } from "@/lib/validation/operation";
+import { bodyErrors, operationOf, type Operation } from "@/lib/validation/operation";
 import { installBody } from "@/lib/validation/public";
 import * as r from "@/lib/validation/responses";
 
 // The HTTP operations of installing an app. What each field means: lib/validation/operation.ts.
 
+const publicOperation = operationOf("Public marketplace", "public");
+
 export const INSTALL_OPERATIONS: Operation[] = [
-  {
+  publicOperation({
     method: "post",
     path: "/api/apps/{slug}/install",
     operationId: "installApp",
-    tag: "Public marketplace",
-    caller: "public",
     summary: "Record an installation",
     description:
       "A workspace counts once per app: the first install answers 201, repeats 200. " +
@@ -26,5 +26,5 @@ export const INSTALL_OPERATIONS: Operation[] = [
       200: { description: "Already installed in this workspace", schema: r.installResultSchema },
     },
     errors: ["unauthenticated", "forbidden", "not_found", "rate_limited", "service_unavailable", ...bodyErrors],
-  },
+  }),
 ];

@@ -6,47 +6,43 @@ import { DEVELOPER_ADMIN_OPERATIONS, PROFILE_OPERATIONS } from "@/lib/developers
 import { EMAIL_ADMIN_OPERATIONS } from "@/lib/email/operations";
 import { INSTALL_OPERATIONS } from "@/lib/installs/operations";
 import { MODERATION_OPERATIONS, PUBLISHER_REVIEW_OPERATIONS, REVIEW_OPERATIONS } from "@/lib/reviews/operations";
-import type { Operation } from "@/lib/validation/operation";
+import { operationOf, type Operation } from "@/lib/validation/operation";
 import * as r from "@/lib/validation/responses";
 
 // Every operation of the HTTP API, in the OpenAPI document's order. Each domain declares its own
 // (lib/<domain>/operations.ts); the document is generated from this list, and the contract test
 // checks it against the route files and their responses.
 
+const serviceOperation = operationOf("Service", "public");
+
 export type { Operation } from "@/lib/validation/operation";
 
 /** The service's own: liveness, readiness and this document. */
 const SERVICE_OPERATIONS: Operation[] = [
-  {
+  serviceOperation({
     method: "get",
     path: "/api/health",
     operationId: "health",
-    tag: "Service",
     summary: "The process is up",
-    caller: "public",
     success: { 200: { description: "Up", schema: r.healthSchema } },
     errors: [],
-  },
-  {
+  }),
+  serviceOperation({
     method: "get",
     path: "/api/ready",
     operationId: "ready",
-    tag: "Service",
     summary: "The database is reachable and migrated",
-    caller: "public",
     success: { 200: { description: "Ready", schema: r.readySchema } },
     errors: ["service_unavailable"],
-  },
-  {
+  }),
+  serviceOperation({
     method: "get",
     path: "/api/openapi.json",
     operationId: "openapi",
-    tag: "Service",
     summary: "This OpenAPI document",
-    caller: "public",
     success: { 304: { description: "Not modified: If-None-Match matched the ETag" }, 200: { description: "OpenAPI 3.1 document" } },
     errors: [],
-  },
+  }),
 ];
 
 export const OPERATIONS: Operation[] = [

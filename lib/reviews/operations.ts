@@ -1,5 +1,5 @@
 import * as admin from "@/lib/validation/admin";
-import { adminErrors, bodyErrors, scoped, type Operation } from "@/lib/validation/operation";
+import { adminErrors, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
 import { listReviewsQuery, reportBody, reviewBody } from "@/lib/validation/public";
 import * as r from "@/lib/validation/responses";
 import { publisherReviewsQuery, replyBody } from "@/lib/validation/review-replies";
@@ -7,13 +7,16 @@ import { publisherReviewsQuery, replyBody } from "@/lib/validation/review-replie
 // The HTTP operations of customer reviews: the public's, the publisher's replies and the
 // administrators' moderation. What each field means: lib/validation/operation.ts.
 
+const adminOperation = operationOf("Administration", "admin");
+const appOperation = operationOf("Developer apps", "developer");
+const publicOperation = operationOf("Public marketplace", "public");
+const signedInOperation = operationOf("Public marketplace", "yapture");
+
 export const REVIEW_OPERATIONS: Operation[] = [
-  {
+  publicOperation({
     method: "get",
     path: "/api/apps/{slug}/reviews",
     operationId: "listReviews",
-    tag: "Public marketplace",
-    caller: "public",
     summary: "Reviews of an app, newest first (or highest, lowest)",
     description:
       "Reviews a moderator hid are left out (and out of the app's counters). `verifiedInstall` marks a review written after its " +
@@ -25,13 +28,11 @@ export const REVIEW_OPERATIONS: Operation[] = [
       200: { description: "One page of reviews", schema: r.pagedListOf(r.publicReviewSchema) },
     },
     errors: ["rate_limited", "not_found", "validation_failed", "service_unavailable"],
-  },
-  {
+  }),
+  signedInOperation({
     method: "post",
     path: "/api/apps/{slug}/reviews",
     operationId: "reviewApp",
-    tag: "Public marketplace",
-    caller: "yapture",
     summary: "Review an app",
     description:
       "One review per Yapture user and app: posting again replaces the earlier review (200). A review a moderator hid stays " +
@@ -42,26 +43,22 @@ export const REVIEW_OPERATIONS: Operation[] = [
       200: { description: "Review replaced", schema: r.publicReviewSchema },
     },
     errors: ["unauthenticated", "forbidden", "not_found", "rate_limited", "service_unavailable", ...bodyErrors],
-  },
-  {
+  }),
+  signedInOperation({
     method: "delete",
     path: "/api/apps/{slug}/reviews",
     operationId: "deleteOwnReview",
-    tag: "Public marketplace",
-    caller: "yapture",
     summary: "Delete your own review of an app",
     description:
       "Removes the signed-in Yapture user's review and takes it out of the app's rating; 404 if they have none. A review a " +
       "moderator hid cannot be deleted (409 `invalid_state`): writing it again would make it visible.",
     success: { 204: { description: "Deleted" } },
     errors: ["unauthenticated", "forbidden", "not_found", "invalid_state", "rate_limited", "service_unavailable"],
-  },
-  {
+  }),
+  signedInOperation({
     method: "post",
     path: "/api/apps/{slug}/reviews/{reviewId}/reports",
     operationId: "reportReview",
-    tag: "Public marketplace",
-    caller: "yapture",
     summary: "Report a review, or the publisher's reply to it",
     description:
       "Once per person and part (a second report is 409 `conflict`); not your own review (403). A report hides nothing by " +
@@ -69,80 +66,68 @@ export const REVIEW_OPERATIONS: Operation[] = [
     body: reportBody,
     success: { 201: { description: "Reported", schema: r.reviewReportSchema } },
     errors: ["unauthenticated", "forbidden", "not_found", "conflict", "rate_limited", "service_unavailable", ...bodyErrors],
-  },
+  }),
 ];
 
 export const PUBLISHER_REVIEW_OPERATIONS: Operation[] = [
-  {
+  appOperation({
     method: "get",
     path: "/api/dev/apps/{id}/reviews",
     operationId: "listPublisherReviews",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_READ",
     summary: "The visible reviews of one of your apps, newest first, with your replies",
     query: publisherReviewsQuery,
     success: { 200: { description: "One page", schema: r.pagedListOf(r.publisherReviewSchema) } },
     errors: [...scoped, "not_found", "validation_failed"],
-  },
-  {
+  }),
+  appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/reviews/{reviewId}/reply",
     operationId: "replyToReview",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Reply publicly to a review of your app (the reviewer is emailed)",
     description: "One reply per review: a second is 409 `conflict` (change it with PUT). Reviews of other developers' apps are 404.",
     body: replyBody,
     success: { 201: { description: "Replied", schema: r.reviewReplySchema } },
     errors: [...scoped, "not_found", "conflict", ...bodyErrors],
-  },
-  {
+  }),
+  appOperation({
     method: "put",
     path: "/api/dev/apps/{id}/reviews/{reviewId}/reply",
     operationId: "updateReviewReply",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Change your reply to a review",
     description: "A reply a moderator hid stays hidden. 404 when there is no reply.",
     body: replyBody,
     success: { 200: { description: "Changed", schema: r.reviewReplySchema } },
     errors: [...scoped, "not_found", ...bodyErrors],
-  },
-  {
+  }),
+  appOperation({
     method: "delete",
     path: "/api/dev/apps/{id}/reviews/{reviewId}/reply",
     operationId: "deleteReviewReply",
-    tag: "Developer apps",
-    caller: "developer",
     scope: "APP_UPDATE",
     summary: "Delete your reply to a review",
     description: "A reply a moderator hid cannot be deleted (409 `invalid_state`); it can still be edited.",
     success: { 204: { description: "Deleted" } },
     errors: [...scoped, "not_found", "invalid_state"],
-  },
+  }),
 ];
 
 export const MODERATION_OPERATIONS: Operation[] = [
-  {
+  adminOperation({
     method: "get",
     path: "/api/admin/reviews",
     operationId: "adminListReviewsToModerate",
-    tag: "Administration",
-    caller: "admin",
     summary: "Customer reviews to moderate: reported (most open reports first, then oldest) or hidden",
     query: admin.moderationQuery,
     success: { 200: { description: "One page", schema: r.pagedListOf(r.moderationReviewSchema) } },
     errors: [...adminErrors, "validation_failed"],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/reviews/{id}/hide",
     operationId: "adminHideReview",
-    tag: "Administration",
-    caller: "admin",
     summary: "Hide a customer review or its reply, with a reason its author is shown",
     description:
       "A hidden review leaves the public reads and the app's `reviewCount`, `averageRating` and rating histogram in the same " +
@@ -150,27 +135,23 @@ export const MODERATION_OPERATIONS: Operation[] = [
     body: admin.hideBody,
     success: { 200: { description: "Hidden", schema: r.moderationReviewSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/reviews/{id}/restore",
     operationId: "adminRestoreReview",
-    tag: "Administration",
-    caller: "admin",
     summary: "Show a hidden review (back in the app's counters) or reply again",
     body: admin.restoreBody,
     bodyOptional: true,
     success: { 200: { description: "Restored", schema: r.moderationReviewSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-  },
-  {
+  }),
+  adminOperation({
     method: "post",
     path: "/api/admin/reviews/{id}/dismiss-reports",
     operationId: "adminDismissReviewReports",
-    tag: "Administration",
-    caller: "admin",
     summary: "Close a review's open reports without hiding anything",
     success: { 200: { description: "Dismissed", schema: r.moderationReviewSchema } },
     errors: [...adminErrors, "not_found", "invalid_state"],
-  },
+  }),
 ];

@@ -40,3 +40,13 @@ export const devAuthErrors: ErrorCode[] = [
 export const scoped: ErrorCode[] = [...devAuthErrors, "insufficient_scope", "developer_not_verified"];
 export const adminErrors: ErrorCode[] = ["unauthenticated", "forbidden", "rate_limited", "service_unavailable"];
 export const bodyErrors: ErrorCode[] = ["invalid_json", "validation_failed", "payload_too_large", "unsupported_media_type"];
+
+type OperationTag = Operation["tag"];
+
+/**
+ * The operations of one tag and one kind of caller, which every operation in that part of a
+ * domain's list shares: `adminOperation({ method, path, … })` says "Administration, admin" once.
+ */
+export const operationOf =
+  (tag: OperationTag, caller: OperationCaller) =>
+  (operation: Omit<Operation, "tag" | "caller">): Operation => ({ ...operation, tag, caller });
