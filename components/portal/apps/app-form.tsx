@@ -5,12 +5,14 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import { TextAreaField } from "@/components/ui/field";
+import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
 import { IMAGE_RULES, describeImageRule } from "@/lib/core/image-rules";
+import type { createAppBody, revisionBody } from "@/lib/validation/apps";
 import { LISTING_LIMITS } from "@/lib/validation/listing-rules";
 import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/validation/responses";
-import { TextAreaField } from "@/components/ui/field";
 
 import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./listing-fields";
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
@@ -61,7 +63,7 @@ export function AppForm({ app, revision, submittable = false }: Props) {
   const unchanged = changes !== null && Object.keys(changes).length === 0;
   const dirty = app ? !unchanged : JSON.stringify(values) !== JSON.stringify(saved);
   const endpoints = endpointsOf(app, revision);
-  const save = useApiAction<Record<string, unknown>, DeveloperApp>(
+  const save = useApiAction<BodyOf<typeof createAppBody> | BodyOf<typeof revisionBody>, DeveloperApp>(
     (body) => (app ? { path: endpoints.save, method: "PUT", body } : { path: endpoints.save, method: "POST", body }),
     // A new listing opens on its own page; an edited one re-renders in place.
     {

@@ -1,4 +1,6 @@
+import type { BodyOf } from "@/lib/client/request-body";
 import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
+import type { createAppBody, updateAppBody } from "@/lib/validation/apps";
 import { LISTING_FIELD_NAMES, LISTING_FIELDS, type ListingField } from "@/lib/validation/listing-fields";
 import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
 
@@ -58,8 +60,8 @@ function screenshotsBody(rows: ScreenshotRow[]) {
   return rows.map(({ url, caption }) => ({ url: url.trim(), ...(caption.trim() ? { caption: caption.trim() } : {}) }));
 }
 
-/** POST body: empty optional fields are left out. */
-export function createBody(values: ListingValues): Record<string, unknown> {
+/** POST body: empty optional fields are left out. (Built field by field from the declaration, so typed at the end.) */
+export function createBody(values: ListingValues): BodyOf<typeof createAppBody> {
   const body: Record<string, unknown> = { environment: values.environment, screenshots: screenshotsBody(values.screenshots) };
   for (const field of REQUIRED_FIELDS) body[field] = values[field].trim();
   if (values.category) body.category = values.category;
@@ -67,11 +69,11 @@ export function createBody(values: ListingValues): Record<string, unknown> {
     const value = values[field].trim();
     if (value) body[field] = value;
   }
-  return body;
+  return body as BodyOf<typeof createAppBody>;
 }
 
 /** PUT body: only what differs from the saved listing; a cleared optional field is sent as null, which clears it. */
-export function changedFields(values: ListingValues, saved: ListingValues): Record<string, unknown> {
+export function changedFields(values: ListingValues, saved: ListingValues): BodyOf<typeof updateAppBody> {
   const body: Record<string, unknown> = {};
   for (const field of REQUIRED_FIELDS) {
     if (values[field].trim() !== saved[field].trim()) body[field] = values[field].trim();
@@ -83,7 +85,7 @@ export function changedFields(values: ListingValues, saved: ListingValues): Reco
   }
   const screenshots = screenshotsBody(values.screenshots);
   if (JSON.stringify(screenshots) !== JSON.stringify(screenshotsBody(saved.screenshots))) body.screenshots = screenshots;
-  return body;
+  return body as BodyOf<typeof updateAppBody>;
 }
 
 /** `rows` with the row at `index` moved by `delta` places; unchanged at either end. */
