@@ -11,6 +11,9 @@ import { signIn, yaptureHeadersFor } from "../support/yapture";
 // than Latin, images that fail to load. Every page state must stay within the screen (at 360 px in
 // the phone project) and pass axe (expectPageHealthy).
 
+/** One word longer than any phone's line. */
+const word = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(5).slice(0, 200);
+
 test("an 80-letter name, a 200-letter word, other scripts and failed images keep every page within the screen @phone", async ({
   page,
   request,
@@ -19,7 +22,6 @@ test("an 80-letter name, a 200-letter word, other scripts and failed images keep
   test.slow();
   const id = randomUUID().slice(0, 8);
   const name = `Unbrokenname${id}`.padEnd(80, "x");
-  const word = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(5).slice(0, 200);
   const email = `long-content-${id}@example.com`;
   const app = await liveApp(request, baseURL!, email, {
     name,
@@ -58,7 +60,6 @@ test("a 200-letter word in a review, its reply and a report keeps the app page, 
 }) => {
   test.slow();
   const id = randomUUID().slice(0, 8);
-  const word = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(5).slice(0, 200);
   const publisher = `long-reviews-${id}@example.com`;
   const app = await liveApp(request, baseURL!, publisher, { name: `Long Reviews ${id}` });
   const author = await yaptureHeadersFor(request, `long-author-${id}@example.com`);
