@@ -1,6 +1,6 @@
 import * as admin from "@/lib/validation/admin";
 import { createAppBody, listMyAppsQuery, revisionBody, updateAppBody } from "@/lib/validation/apps";
-import { adminErrors, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
+import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
 import * as r from "@/lib/validation/responses";
 
 // The HTTP operations of app listings: the developer's listings and updates, and the
@@ -179,14 +179,9 @@ export const REVISION_OPERATIONS: Operation[] = [
 ];
 
 export const APP_ADMIN_OPERATIONS: Operation[] = [
-  adminOperation({
-    method: "get",
-    path: "/api/admin/apps",
-    operationId: "adminListApps",
-    summary: "Listings by status (default PENDING, oldest first)",
+  adminListOperation("/api/admin/apps", "adminListApps", "Listings by status (default PENDING, oldest first)", {
     query: admin.adminAppsQuery,
-    success: { 200: { description: "One page", schema: r.pagedListOf(r.adminAppSchema) } },
-    errors: [...adminErrors, "validation_failed"],
+    item: r.adminAppSchema,
   }),
   adminOperation({
     method: "get",
@@ -246,14 +241,9 @@ export const APP_ADMIN_OPERATIONS: Operation[] = [
 ];
 
 export const REVISION_ADMIN_OPERATIONS: Operation[] = [
-  adminOperation({
-    method: "get",
-    path: "/api/admin/revisions",
-    operationId: "adminListRevisions",
-    summary: "Updates of live apps by status (default PENDING, oldest first)",
+  adminListOperation("/api/admin/revisions", "adminListRevisions", "Updates of live apps by status (default PENDING, oldest first)", {
     query: admin.adminRevisionsQuery,
-    success: { 200: { description: "One page", schema: r.pagedListOf(r.adminRevisionSchema) } },
-    errors: [...adminErrors, "validation_failed"],
+    item: r.adminRevisionSchema,
   }),
   adminOperation({
     method: "get",

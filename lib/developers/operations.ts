@@ -1,6 +1,6 @@
 import * as admin from "@/lib/validation/admin";
 import { registerDeveloperBody, updateDeveloperBody } from "@/lib/validation/developers";
-import { adminErrors, bodyErrors, devAuthErrors, operationOf, type Operation } from "@/lib/validation/operation";
+import { adminErrors, adminListOperation, bodyErrors, devAuthErrors, operationOf, type Operation } from "@/lib/validation/operation";
 import * as r from "@/lib/validation/responses";
 
 // The HTTP operations of developer profiles: the developer's own and the administrators'
@@ -95,14 +95,9 @@ export const PROFILE_OPERATIONS: Operation[] = [
 ];
 
 export const DEVELOPER_ADMIN_OPERATIONS: Operation[] = [
-  adminOperation({
-    method: "get",
-    path: "/api/admin/developers",
-    operationId: "adminListDevelopers",
-    summary: "Developers, oldest first",
+  adminListOperation("/api/admin/developers", "adminListDevelopers", "Developers, oldest first", {
     query: admin.adminDevelopersQuery,
-    success: { 200: { description: "One page", schema: r.pagedListOf(r.adminDeveloperSchema) } },
-    errors: [...adminErrors, "validation_failed"],
+    item: r.adminDeveloperSchema,
   }),
   ...(["verify", "reinstate"] as const).map((action) =>
     adminOperation({
@@ -128,15 +123,12 @@ export const DEVELOPER_ADMIN_OPERATIONS: Operation[] = [
       errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
     }),
   ),
-  adminOperation({
-    method: "get",
-    path: "/api/admin/profile-changes",
-    operationId: "adminListProfileChanges",
-    summary: "Verified developers' profile changes by status (default PENDING, oldest first)",
-    query: admin.adminProfileChangesQuery,
-    success: { 200: { description: "One page", schema: r.pagedListOf(r.adminProfileChangeSchema) } },
-    errors: [...adminErrors, "validation_failed"],
-  }),
+  adminListOperation(
+    "/api/admin/profile-changes",
+    "adminListProfileChanges",
+    "Verified developers' profile changes by status (default PENDING, oldest first)",
+    { query: admin.adminProfileChangesQuery, item: r.adminProfileChangeSchema },
+  ),
   adminOperation({
     method: "post",
     path: "/api/admin/profile-changes/{id}/approve",

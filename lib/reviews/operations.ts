@@ -1,5 +1,5 @@
 import * as admin from "@/lib/validation/admin";
-import { adminErrors, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
+import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
 import { listReviewsQuery, reportBody, reviewBody } from "@/lib/validation/public";
 import * as r from "@/lib/validation/responses";
 import { publisherReviewsQuery, replyBody } from "@/lib/validation/review-replies";
@@ -115,15 +115,12 @@ export const PUBLISHER_REVIEW_OPERATIONS: Operation[] = [
 ];
 
 export const MODERATION_OPERATIONS: Operation[] = [
-  adminOperation({
-    method: "get",
-    path: "/api/admin/reviews",
-    operationId: "adminListReviewsToModerate",
-    summary: "Customer reviews to moderate: reported (most open reports first, then oldest) or hidden",
-    query: admin.moderationQuery,
-    success: { 200: { description: "One page", schema: r.pagedListOf(r.moderationReviewSchema) } },
-    errors: [...adminErrors, "validation_failed"],
-  }),
+  adminListOperation(
+    "/api/admin/reviews",
+    "adminListReviewsToModerate",
+    "Customer reviews to moderate: reported (most open reports first, then oldest) or hidden",
+    { query: admin.moderationQuery, item: r.moderationReviewSchema },
+  ),
   adminOperation({
     method: "post",
     path: "/api/admin/reviews/{id}/hide",

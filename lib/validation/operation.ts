@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import type { ApiKeyScope } from "@/lib/core/enums";
 import type { ErrorCode } from "@/lib/core/errors";
+import { pagedListOf } from "@/lib/validation/responses";
 
 // What an operation of the HTTP API promises: its method and path, who may call it (and with which
 // API-key scope), its query and body schemas, its answers and its errors. Each domain declares its
@@ -50,3 +51,21 @@ type OperationTag = Operation["tag"];
 export const operationOf =
   (tag: OperationTag, caller: OperationCaller) =>
   (operation: Omit<Operation, "tag" | "caller">): Operation => ({ ...operation, tag, caller });
+
+/** An administrators' paged list: `GET path` with its query answers one page of `item`s. */
+export const adminListOperation = (
+  path: string,
+  operationId: string,
+  summary: string,
+  list: { query: z.ZodObject; item: z.ZodType },
+): Operation => ({
+  method: "get",
+  path,
+  operationId,
+  tag: "Administration",
+  summary,
+  caller: "admin",
+  query: list.query,
+  success: { 200: { description: "One page", schema: pagedListOf(list.item) } },
+  errors: [...adminErrors, "validation_failed"],
+});
