@@ -1,4 +1,4 @@
-import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
+import { composeEmail, portalUrl, whatHappensNext, type Block, type RenderedEmail } from "./layout";
 
 export type AppApprovedInput = {
   type: "APP_APPROVED";
@@ -14,20 +14,18 @@ export function appApprovedEmail({ developerName, appName, appId, slug, note }: 
   const publicPage = portalUrl(`/apps/${encodeURIComponent(slug)}`);
   const noteBlock: Block[] = note?.trim() ? [{ quote: { label: "Note from the reviewer", text: note } }] : [];
   return composeEmail({
-    subject: `${developerName}, ${appName} is approved and live on Yapture Marketplace`,
+    to: developerName,
+    subject: `${appName} is approved and live on Yapture Marketplace`,
     preview: `${appName} passed review and is now listed on the marketplace.`,
     heading: `${appName} is live`,
     blocks: [
-      { paragraph: ["Hi ", { strong: developerName }, ","] },
       { paragraph: ["Good news: ", { strong: appName }, " passed review and is now listed on Yapture Marketplace."] },
       ...noteBlock,
-      {
-        paragraph: [
-          "What happens next: users can find and install the app from its public page, ",
-          { link: publicPage },
-          ". Installs, reviews and ratings appear in the app's analytics in the developer portal.",
-        ],
-      },
+      whatHappensNext(
+        "users can find and install the app from its public page, ",
+        { link: publicPage },
+        ". Installs, reviews and ratings appear in the app's analytics in the developer portal.",
+      ),
       {
         paragraph: [
           "To change the listing later, prepare an update in the developer portal: ",

@@ -1,6 +1,6 @@
 import { REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/core/enums";
 
-import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
+import { composeEmail, portalUrl, whatHappensNext, type Block, type RenderedEmail } from "./layout";
 
 export type AppRejectedInput = {
   type: "APP_REJECTED";
@@ -15,11 +15,11 @@ export type AppRejectedInput = {
 export function appRejectedEmail({ developerName, appName, appId, reasons, message }: AppRejectedInput): RenderedEmail {
   const messageBlock: Block[] = message?.trim() ? [{ quote: { label: "Message from the reviewer", text: message } }] : [];
   return composeEmail({
-    subject: `${developerName}, ${appName} needs changes before it can be published`,
+    to: developerName,
+    subject: `${appName} needs changes before it can be published`,
     preview: `${appName} did not pass review yet. Here is what to change.`,
     heading: `${appName} needs changes`,
     blocks: [
-      { paragraph: ["Hi ", { strong: developerName }, ","] },
       {
         paragraph: [
           "Thank you for submitting ",
@@ -29,12 +29,10 @@ export function appRejectedEmail({ developerName, appName, appId, reasons, messa
       },
       { list: reasons.map((reason) => ({ label: REVIEW_CRITERION_LABELS[reason.criterion], text: reason.message })) },
       ...messageBlock,
-      {
-        paragraph: [
-          "What happens next: fix the listing in the developer portal, addressing each point above, ",
-          "then submit it for review again. Reviews typically take 24 to 48 hours.",
-        ],
-      },
+      whatHappensNext(
+        "fix the listing in the developer portal, addressing each point above, ",
+        "then submit it for review again. Reviews typically take 24 to 48 hours.",
+      ),
     ],
     action: { label: "Fix the listing and resubmit", href: portalUrl(`/developer/apps/${encodeURIComponent(appId)}`) },
   });

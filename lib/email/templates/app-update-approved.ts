@@ -1,4 +1,4 @@
-import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
+import { composeEmail, portalUrl, whatHappensNext, type Block, type RenderedEmail } from "./layout";
 
 export type AppUpdateApprovedInput = {
   type: "APP_UPDATE_APPROVED";
@@ -25,26 +25,24 @@ export function appUpdateApprovedEmail({
   const publicPage = portalUrl(`/apps/${encodeURIComponent(slug)}`);
   const noteBlock: Block[] = note?.trim() ? [{ quote: { label: "Note from the reviewer", text: note } }] : [];
   const next: Block = live
-    ? {
-        paragraph: [
-          "What happens next: the public page, ",
-          { link: publicPage },
-          ", now shows version ",
-          String(version),
-          " and its notes under \u201cWhat\u2019s new\u201d. Installs and reviews carry over unchanged.",
-        ],
-      }
+    ? whatHappensNext(
+        "the public page, ",
+        { link: publicPage },
+        ", now shows version ",
+        String(version),
+        " and its notes under \u201cWhat\u2019s new\u201d. Installs and reviews carry over unchanged.",
+      )
     : {
         paragraph: [
           "The app is still unpublished, so the update is not public yet: it goes live with the app when an administrator republishes it.",
         ],
       };
   return composeEmail({
-    subject: `${developerName}, version ${version} of ${appName} is approved`,
+    to: developerName,
+    subject: `version ${version} of ${appName} is approved`,
     preview: `The update to ${appName} passed review${live ? " and is live" : ""}.`,
     heading: `${appName} version ${version} is approved`,
     blocks: [
-      { paragraph: ["Hi ", { strong: developerName }, ","] },
       { paragraph: ["Good news: your update to ", { strong: appName }, ` passed review and is now version ${version}.`] },
       ...noteBlock,
       next,

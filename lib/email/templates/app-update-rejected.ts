@@ -1,6 +1,6 @@
 import { REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/core/enums";
 
-import { composeEmail, portalUrl, type Block, type RenderedEmail } from "./layout";
+import { composeEmail, portalUrl, whatHappensNext, type Block, type RenderedEmail } from "./layout";
 
 export type AppUpdateRejectedInput = {
   type: "APP_UPDATE_REJECTED";
@@ -15,11 +15,11 @@ export type AppUpdateRejectedInput = {
 export function appUpdateRejectedEmail({ developerName, appName, appId, reasons, message }: AppUpdateRejectedInput): RenderedEmail {
   const messageBlock: Block[] = message?.trim() ? [{ quote: { label: "Message from the reviewer", text: message } }] : [];
   return composeEmail({
-    subject: `${developerName}, your update to ${appName} needs changes`,
+    to: developerName,
+    subject: `your update to ${appName} needs changes`,
     preview: `The update to ${appName} did not pass review yet; the live version stays as it is.`,
     heading: `Your update to ${appName} needs changes`,
     blocks: [
-      { paragraph: ["Hi ", { strong: developerName }, ","] },
       {
         paragraph: [
           "Your update to ",
@@ -29,12 +29,10 @@ export function appUpdateRejectedEmail({ developerName, appName, appId, reasons,
       },
       { list: reasons.map((reason) => ({ label: REVIEW_CRITERION_LABELS[reason.criterion], text: reason.message })) },
       ...messageBlock,
-      {
-        paragraph: [
-          "What happens next: fix the update in the developer portal, addressing each point above, then submit it again. ",
-          "Reviews typically take 24 to 48 hours.",
-        ],
-      },
+      whatHappensNext(
+        "fix the update in the developer portal, addressing each point above, then submit it again. ",
+        "Reviews typically take 24 to 48 hours.",
+      ),
     ],
     action: { label: "Fix the update and resubmit", href: portalUrl(`/developer/apps/${encodeURIComponent(appId)}`) },
   });

@@ -1,22 +1,20 @@
-import { composeEmail, portalUrl, type RenderedEmail } from "./layout";
+import { composeEmail, developerPortal, whatHappensNext, type RenderedEmail } from "./layout";
 
 export type DeveloperVerifiedInput = { type: "DEVELOPER_VERIFIED"; developerName: string };
 
 export function developerVerifiedEmail({ developerName }: DeveloperVerifiedInput): RenderedEmail {
   return composeEmail({
-    subject: `${developerName}, your Yapture Marketplace developer account is verified`,
+    to: developerName,
+    subject: "your Yapture Marketplace developer account is verified",
     preview: "You can now create API keys and submit apps.",
     heading: "Your developer account is verified",
     blocks: [
-      { paragraph: ["Hi ", { strong: developerName }, ","] },
       { paragraph: ["An administrator has verified your developer account on Yapture Marketplace."] },
-      {
-        paragraph: [
-          "What happens next: you can now create API keys and apps in the developer portal. ",
-          "When a listing is ready, submit it for review; reviews typically take 24 to 48 hours.",
-        ],
-      },
+      whatHappensNext(
+        "you can now create API keys and apps in the developer portal. ",
+        "When a listing is ready, submit it for review; reviews typically take 24 to 48 hours.",
+      ),
     ],
-    action: { label: "Open the developer portal", href: portalUrl("/developer") },
+    action: developerPortal("Open the developer portal"),
   });
 }

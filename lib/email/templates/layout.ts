@@ -13,6 +13,9 @@ export type Block =
   | { quote: { label: string; text: string } };
 
 export type EmailContent = {
+  /** Whom the email greets ("Hi <to>,"); the subject starts with the name too. */
+  to: string;
+  /** What follows "<to>, " in the subject. */
   subject: string;
   /** Shown by most mail clients next to the subject; plain text. */
   preview: string;
@@ -35,6 +38,16 @@ function escapeMultiline(value: string): string {
 /** An absolute link into the product; path segments that come from data must be encoded by the caller. */
 export function portalUrl(path: string): string {
   return `${env().APP_URL.replace(/\/+$/, "")}${path}`;
+}
+
+/** The paragraph that tells the reader what happens now; most emails end with one. */
+export function whatHappensNext(...parts: Inline[]): Block {
+  return { paragraph: ["What happens next: ", ...parts] };
+}
+
+/** The action of an email about the developer's account: the portal's home. */
+export function developerPortal(label: string): EmailContent["action"] {
+  return { label, href: portalUrl("/developer") };
 }
 
 /** A subject is one line: user input with line breaks or runs of spaces must not shape it. */
@@ -88,8 +101,13 @@ function blockText(block: Block): string {
   return `${block.quote.label}\n${quoted}`;
 }
 
+function greeting(name: string): Block {
+  return { paragraph: ["Hi ", { strong: name }, ","] };
+}
+
 /** One email in both forms. Table layout and inline styles: what mail clients render reliably. */
-export function composeEmail(content: EmailContent): RenderedEmail {
+export function composeEmail({ to, subject, ...letter }: EmailContent): RenderedEmail {
+  const content = { ...letter, subject: `${to}, ${subject}`, blocks: [greeting(to), ...letter.blocks] };
   const href = escapeHtml(content.action.href);
   const html = `<!doctype html>
 <html lang="en">

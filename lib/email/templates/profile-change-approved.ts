@@ -1,4 +1,4 @@
-import { composeEmail, portalUrl, type RenderedEmail } from "./layout";
+import { composeEmail, developerPortal, whatHappensNext, type RenderedEmail } from "./layout";
 
 export type ProfileChangeApprovedInput = {
   type: "PROFILE_CHANGE_APPROVED";
@@ -9,11 +9,11 @@ export type ProfileChangeApprovedInput = {
 
 export function profileChangeApprovedEmail({ developerName, changes }: ProfileChangeApprovedInput): RenderedEmail {
   return composeEmail({
-    subject: `${developerName}, your developer profile change is approved`,
+    to: developerName,
+    subject: "your developer profile change is approved",
     preview: "The marketplace now shows your updated developer profile.",
     heading: "Your profile change is approved",
     blocks: [
-      { paragraph: ["Hi ", { strong: developerName }, ","] },
       {
         paragraph: [
           "An administrator approved the change to your developer profile. ",
@@ -21,8 +21,8 @@ export function profileChangeApprovedEmail({ developerName, changes }: ProfileCh
         ],
       },
       { list: changes.map(({ label, value }) => ({ label, text: value ?? "(removed)" })) },
-      { paragraph: ["What happens next: nothing; if you did not ask for this change, tell us at once."] },
+      whatHappensNext("nothing; if you did not ask for this change, tell us at once."),
     ],
-    action: { label: "Open your developer profile", href: portalUrl("/developer") },
+    action: developerPortal("Open your developer profile"),
   });
 }

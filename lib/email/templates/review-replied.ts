@@ -11,11 +11,11 @@ export type ReviewRepliedInput = {
 
 export function reviewRepliedEmail({ reviewerName, appName, slug, publisherName, reply }: ReviewRepliedInput): RenderedEmail {
   return composeEmail({
-    subject: `${reviewerName}, ${publisherName} replied to your review of ${appName}`,
+    to: reviewerName,
+    subject: `${publisherName} replied to your review of ${appName}`,
     preview: `The publisher of ${appName} answered your review on Yapture Marketplace.`,
     heading: `A reply to your review of ${appName}`,
     blocks: [
-      { paragraph: ["Hi ", { strong: reviewerName }, ","] },
       { paragraph: [{ strong: publisherName }, " replied to the review you wrote of ", { strong: appName }, "."] },
       { quote: { label: "Their reply", text: reply } },
       {
