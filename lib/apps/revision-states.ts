@@ -1,4 +1,4 @@
-import { appRevisions, type AppRevision } from "@/db/schema";
+import { appRevisions } from "@/db/schema";
 import type { RevisionStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
@@ -34,7 +34,4 @@ export const REVISION_STATES = {
 
 export type RevisionAction = keyof typeof REVISION_STATES.from;
 
-export const revisionTransitions = stateTransitions<AppRevision, typeof appRevisions.$inferInsert, RevisionStatus, RevisionAction>(
-  appRevisions,
-  REVISION_STATES,
-);
+export const revisionTransitions = stateTransitions(appRevisions, REVISION_STATES);

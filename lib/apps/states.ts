@@ -1,4 +1,4 @@
-import { apps, type App } from "@/db/schema";
+import { apps } from "@/db/schema";
 import type { AppStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
@@ -39,4 +39,4 @@ export const APP_STATES = {
 
 export type AppAction = keyof typeof APP_STATES.from;
 
-export const appTransitions = stateTransitions<App, typeof apps.$inferInsert, AppStatus, AppAction>(apps, APP_STATES);
+export const appTransitions = stateTransitions(apps, APP_STATES);

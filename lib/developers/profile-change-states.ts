@@ -1,4 +1,4 @@
-import { developerProfileChanges, type DeveloperProfileChange } from "@/db/schema";
+import { developerProfileChanges } from "@/db/schema";
 import type { ProfileChangeStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
@@ -31,11 +31,4 @@ export const PROFILE_CHANGE_STATES = {
   },
 } as const satisfies StateMachine<ProfileChangeStatus, string>;
 
-export type ProfileChangeAction = keyof typeof PROFILE_CHANGE_STATES.from;
-
-export const profileChangeTransitions = stateTransitions<
-  DeveloperProfileChange,
-  typeof developerProfileChanges.$inferInsert,
-  ProfileChangeStatus,
-  ProfileChangeAction
->(developerProfileChanges, PROFILE_CHANGE_STATES);
+export const profileChangeTransitions = stateTransitions(developerProfileChanges, PROFILE_CHANGE_STATES);

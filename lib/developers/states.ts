@@ -1,4 +1,4 @@
-import { developers, type Developer } from "@/db/schema";
+import { developers } from "@/db/schema";
 import type { DeveloperStatus } from "@/lib/core/enums";
 import type { StateMachine } from "@/lib/state/machine";
 import { stateTransitions } from "@/lib/state/transition";
@@ -24,7 +24,4 @@ export const DEVELOPER_STATES = {
 
 export type DeveloperAction = keyof typeof DEVELOPER_STATES.from;
 
-export const developerTransitions = stateTransitions<Developer, typeof developers.$inferInsert, DeveloperStatus, DeveloperAction>(
-  developers,
-  DEVELOPER_STATES,
-);
+export const developerTransitions = stateTransitions(developers, DEVELOPER_STATES);

@@ -7,6 +7,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { can, refusal, type StateMachine } from "./machine";
 
 type StatefulTable = PgTable & { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+type AnyStateMachine = StateMachine<string, string>;
 type Target<A extends string> = {
   id: string;
   action: A;
@@ -32,10 +33,10 @@ const nextUpdatedAt = (previous: Date) => new Date(Math.max(Date.now(), previous
  * RETURNING, all inside the caller's transaction. Concurrent actions queue on the row lock; the
  * loser sees the new state (or version) and gets 409.
  */
-export function stateTransitions<Row extends { status: S; updatedAt: Date }, Insert, S extends string, A extends string>(
-  table: StatefulTable,
-  machine: StateMachine<S, A>,
-) {
+export function stateTransitions<Table extends StatefulTable, Machine extends AnyStateMachine>(table: Table, machine: Machine) {
+  type Row = Table["$inferSelect"] & { status: string; updatedAt: Date };
+  type Insert = Table["$inferInsert"];
+  type A = keyof Machine["from"] & string;
   // Drizzle's builders cannot be typed over "any table with id and status"; the casts stay here.
   const rows = (query: unknown) => query as Promise<Row[]>;
   const where = ({ id, scope }: Target<A>) => and(eq(table.id, id), scope);
@@ -67,7 +68,7 @@ export function stateTransitions<Row extends { status: S; updatedAt: Date }, Ins
       tx
         .update(table)
         .set({ ...target.set(before), updatedAt: nextUpdatedAt(before.updatedAt) } as never)
-        .where(and(where(target), inArray(table.status, [...machine.from[target.action]]), version ? isVersion(version) : undefined))
+        .where(and(where(target), inArray(table.status, [...machine.from[target.action]!]), version ? isVersion(version) : undefined))
         .returning(),
     );
     // Under the row lock the state cannot have moved since `lock` checked it: a miss is the version.
