@@ -3,6 +3,7 @@ import { connection } from "next/server";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { GetForm } from "@/components/ui/get-form";
+import { PageHeading } from "@/components/ui/page-heading";
 import { listFeaturedApps, listPopularApps } from "@/lib/catalogue/queries";
 import type { PublicAppCard } from "@/lib/apps/views";
 import { PUBLIC_LIMITS } from "@/lib/validation/public";
@@ -22,9 +23,7 @@ export default async function HomePage() {
   return (
     <div className="space-y-12">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-5 py-10 sm:px-8 sm:py-12 text-white">
-        <h1 id="page-title" className="text-2xl font-bold sm:text-3xl">
-          Extend Yapture with apps your team will love
-        </h1>
+        <PageHeading className="text-2xl font-bold sm:text-3xl">Extend Yapture with apps your team will love</PageHeading>
         <p className="mt-3 max-w-2xl text-brand-100">
           Integrations, automations and insights built by developers around the world, reviewed by the Yapture team.
         </p>

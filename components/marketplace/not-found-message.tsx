@@ -1,14 +1,13 @@
 import Link from "next/link";
 
+import { PageHeading } from "@/components/ui/page-heading";
 import { PUBLIC_LIMITS } from "@/lib/validation/public";
 
 /** The not-found page's body: what happened, a search, and the way to the catalogue. */
 export function NotFoundMessage() {
   return (
     <section className="mx-auto max-w-xl space-y-5 py-10 text-center" data-testid="not-found">
-      <h1 id="page-title" className="text-3xl font-bold">
-        Page not found
-      </h1>
+      <PageHeading className="text-3xl font-bold">Page not found</PageHeading>
       <p className="text-slate-700">The page or app you were looking for does not exist, or is no longer in the marketplace.</p>
       <form action="/apps" className="flex gap-2">
         <input

@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { PageHeading } from "@/components/ui/page-heading";
 import type { Developer } from "@/db/schema";
 import { requireUser } from "@/lib/auth/portal-session";
 import type { DeveloperStatus } from "@/lib/core/enums";
@@ -30,9 +31,7 @@ export function isVerified(developer: Developer | undefined): developer is Verif
 export function NotVerifiedNotice({ developer, feature }: { developer: Developer | undefined; feature: string }) {
   return (
     <section className="max-w-xl space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-6" data-testid="not-verified">
-      <h1 id="page-title" className="text-xl font-semibold">
-        {feature} need a verified developer account
-      </h1>
+      <PageHeading className="text-xl font-semibold">{feature} need a verified developer account</PageHeading>
       {developer ? (
         <p className="text-sm text-slate-700">{DEVELOPER_STATUS_HELP[developer.status]}</p>
       ) : (

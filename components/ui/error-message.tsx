@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 
+import { PageHeading } from "@/components/ui/page-heading";
 import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 /** What an unexpected failure while rendering a page shows: say so plainly, offer a retry and a way out. */
@@ -9,9 +10,7 @@ export function ErrorMessage({ digest, reset }: { digest: string | undefined; re
   const scriptOnly = useScriptOnlyButton();
   return (
     <section className="mx-auto max-w-xl space-y-5 py-10 text-center" data-testid="error-page">
-      <h1 id="page-title" className="text-3xl font-bold">
-        Something went wrong
-      </h1>
+      <PageHeading className="text-3xl font-bold">Something went wrong</PageHeading>
       <p className="text-slate-700">The page could not be shown. Try again in a moment.</p>
       {digest ? <p className="text-xs text-slate-600">Reference: {digest}</p> : null}
       <div className="flex justify-center gap-3">

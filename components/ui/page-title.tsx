@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { PageHeading } from "@/components/ui/page-heading";
 
 /** A page's heading, with a link back to where it belongs and a line below it (`children`). */
 export function PageTitle({ back, title, children }: { back?: { href: string; label: string }; title: string; children?: ReactNode }) {
@@ -10,9 +11,7 @@ export function PageTitle({ back, title, children }: { back?: { href: string; la
           ← {back.label}
         </Link>
       ) : null}
-      <h1 id="page-title" className="mt-2 text-2xl font-semibold">
-        {title}
-      </h1>
+      <PageHeading className="mt-2 text-2xl font-semibold">{title}</PageHeading>
       {children}
     </div>
   );

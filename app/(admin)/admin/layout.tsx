@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { PageHeading } from "@/components/ui/page-heading";
 import { SidebarLayout } from "@/components/ui/sidebar-layout";
 import { SiteHeader } from "@/components/ui/site-header";
 import { currentUser } from "@/lib/auth/portal-session";
@@ -25,9 +26,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <>
         <SiteHeader />
         <main id="main-content" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-          <h1 id="page-title" className="text-2xl font-semibold">
-            Not an administrator
-          </h1>
+          <PageHeading>Not an administrator</PageHeading>
           <p className="mt-3 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800" data-testid="not-admin">
             This area is for marketplace administrators. Your account ({user.email}) is not one.
           </p>

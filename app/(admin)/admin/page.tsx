@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { PageHeading } from "@/components/ui/page-heading";
 import { adminQueueCounts } from "@/lib/audit/queue-counts";
 import { requireAdmin } from "@/lib/auth/require-admin";
 
@@ -30,9 +31,7 @@ export default async function AdminDashboard() {
   ];
   return (
     <section className="space-y-6">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Dashboard
-      </h1>
+      <PageHeading>Dashboard</PageHeading>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <Link key={card.label} href={card.href} className="rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">

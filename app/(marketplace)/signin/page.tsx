@@ -1,3 +1,4 @@
+import { PageHeading } from "@/components/ui/page-heading";
 import { SignInButton } from "@/components/ui/sign-in-buttons";
 
 export const metadata = { title: "Sign in" };
@@ -11,9 +12,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Sign in
-      </h1>
+      <PageHeading>Sign in</PageHeading>
       <p className="mt-2 text-sm text-slate-600">
         Sign in with your Yapture account to review and install apps, publish your own, or administer the marketplace.
       </p>

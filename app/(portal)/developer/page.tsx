@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { PageHeading } from "@/components/ui/page-heading";
 import type { Developer } from "@/db/schema";
 
 import { ProfileChangeNotice } from "@/components/portal/profile-change-notice";
@@ -51,9 +52,7 @@ export default async function DeveloperHome() {
     return (
       <section className="max-w-xl space-y-6">
         <div>
-          <h1 id="page-title" className="text-2xl font-semibold">
-            Become a Yapture developer
-          </h1>
+          <PageHeading>Become a Yapture developer</PageHeading>
           <p className="mt-1 text-sm text-slate-600">Tell us who you are. An administrator verifies every new developer.</p>
         </div>
         <RegisterForm defaults={{ name: user.name, email: user.email }} />
@@ -63,9 +62,7 @@ export default async function DeveloperHome() {
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 id="page-title" className="text-2xl font-semibold">
-          {developer.name}
-        </h1>
+        <PageHeading>{developer.name}</PageHeading>
         <StatusBadge status={developer.status} />
       </div>
       <StandingNotice developer={developer} />

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { ActionButton } from "@/components/admin/action-button";
+import { PageHeading } from "@/components/ui/page-heading";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import { FilterTabs } from "@/components/ui/filter-tabs";
@@ -21,9 +22,7 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
   const listed = await listAppsForAdmin({ status, paging: query });
   return (
     <section className="space-y-6">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Published apps
-      </h1>
+      <PageHeading>Published apps</PageHeading>
       <FilterTabs
         label="App status"
         values={["APPROVED", "UNPUBLISHED"] as const}

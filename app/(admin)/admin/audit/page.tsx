@@ -1,3 +1,4 @@
+import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { listAuditEvents } from "@/lib/audit/service";
 import { auditEventView } from "@/lib/audit/views";
@@ -13,9 +14,7 @@ export default async function AuditLog({ searchParams }: { searchParams: PageSea
   const events = await listAuditEvents(paging);
   return (
     <section className="space-y-6">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Audit log
-      </h1>
+      <PageHeading>Audit log</PageHeading>
       <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
         {events.items.map(auditEventView).map((event) => (
           <li key={event.id} className="px-4 py-3" data-testid="audit-row">

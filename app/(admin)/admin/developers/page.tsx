@@ -1,4 +1,5 @@
 import { ActionButton } from "@/components/admin/action-button";
+import { PageHeading } from "@/components/ui/page-heading";
 import type { Developer } from "@/db/schema";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { DataCell, DataTable } from "@/components/ui/data-table";
@@ -44,9 +45,7 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
   const developers = await listDevelopersForAdmin({ status, paging });
   return (
     <section className="space-y-6">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Developers
-      </h1>
+      <PageHeading>Developers</PageHeading>
       <FilterTabs
         label="Developer status"
         values={[undefined, ...DEVELOPER_STATUSES]}

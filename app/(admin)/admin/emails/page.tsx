@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { InlineSelect } from "@/components/ui/inline-select";
+import { PageHeading } from "@/components/ui/page-heading";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
@@ -18,9 +19,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
   const emails = await listEmails({ to, type, page, limit });
   return (
     <section className="space-y-6">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Email log
-      </h1>
+      <PageHeading>Email log</PageHeading>
       <form action="/admin/emails" className="flex flex-wrap items-end gap-3" aria-label="Filter emails">
         <label className="text-sm">
           <span className="block text-slate-700">Recipient</span>

@@ -1,5 +1,6 @@
 import { ModerationCard } from "@/components/admin/moderation-card";
 import { FilterTabs } from "@/components/ui/filter-tabs";
+import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
@@ -20,9 +21,7 @@ export default async function ModerationQueue({ searchParams }: { searchParams: 
   return (
     <section className="space-y-6">
       <div className="space-y-1">
-        <h1 id="page-title" tabIndex={-1} className="text-2xl font-semibold">
-          Customer reviews
-        </h1>
+        <PageHeading focusable>Customer reviews</PageHeading>
         <p className="max-w-2xl text-sm text-slate-600">
           Reviews and publishers&apos; replies that people reported. Hiding one takes it off the app&apos;s page and out of its rating at
           once, and shows its author your reason; restoring undoes both.

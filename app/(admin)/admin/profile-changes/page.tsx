@@ -1,5 +1,6 @@
 import { ProfileChangeCard } from "@/components/admin/profile-change-card";
 import { FilterTabs } from "@/components/ui/filter-tabs";
+import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-approval";
@@ -19,9 +20,7 @@ export default async function ProfileChangesQueue({ searchParams }: { searchPara
   return (
     <section className="space-y-6">
       <div className="space-y-1">
-        <h1 id="page-title" className="text-2xl font-semibold">
-          Profile changes
-        </h1>
+        <PageHeading>Profile changes</PageHeading>
         <p className="max-w-2xl text-sm text-slate-600">
           A verified developer&apos;s name, company, website and description change only when approved here; until then the marketplace
           shows the verified profile.

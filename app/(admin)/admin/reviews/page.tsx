@@ -1,6 +1,7 @@
 import { PendingUpdate } from "@/components/admin/pending-update";
 import { ReviewForm } from "@/components/admin/review-form";
 import { AppPresentation } from "@/components/ui/app-presentation";
+import { PageHeading } from "@/components/ui/page-heading";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
@@ -34,9 +35,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
   ]);
   return (
     <section className="space-y-8">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Review queue ({queue.total + updates.total})
-      </h1>
+      <PageHeading>Review queue ({queue.total + updates.total})</PageHeading>
       {queue.total + updates.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
       {updates.total > 0 ? (
         <section id="updates" aria-labelledby="updates-heading" className="space-y-6">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { GetForm } from "@/components/ui/get-form";
 import { InlineSelect } from "@/components/ui/inline-select";
+import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/catalogue/categories";
 import { closestPublicName, listPublicApps } from "@/lib/catalogue/queries";
@@ -52,9 +53,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
     }`;
   return (
     <div className="space-y-6">
-      <h1 id="page-title" className="text-2xl font-semibold">
-        {query.search ? "Search apps" : "Browse apps"}
-      </h1>
+      <PageHeading>{query.search ? "Search apps" : "Browse apps"}</PageHeading>
       <div className="grid gap-6 lg:grid-cols-[14rem_1fr] lg:gap-8">
         <nav aria-labelledby="categories-heading" className="min-w-0 text-sm">
           <h2 id="categories-heading" className="sr-only mb-2 text-xs font-semibold text-slate-600 uppercase lg:not-sr-only lg:block">

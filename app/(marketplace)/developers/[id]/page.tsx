@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { ExternalLink } from "@/components/ui/external-link";
+import { PageHeading } from "@/components/ui/page-heading";
 import { listPublicAppsOfDeveloper } from "@/lib/catalogue/queries";
 import { getPublicDeveloper } from "@/lib/developers/service";
 import { orNotFound } from "@/lib/pages/or-not-found";
@@ -25,9 +26,7 @@ export default async function DeveloperPage({ params }: Props) {
   return (
     <div className="space-y-8">
       <header className="max-w-3xl space-y-2">
-        <h1 id="page-title" className="text-3xl font-bold">
-          {developer.companyName ?? developer.name}
-        </h1>
+        <PageHeading className="text-3xl font-bold">{developer.companyName ?? developer.name}</PageHeading>
         {developer.companyName ? <p className="text-slate-600">{developer.name}</p> : null}
         {developer.websiteUrl ? (
           <p>

@@ -1,4 +1,5 @@
 import { Markdown } from "@/components/ui/markdown";
+import { PageHeading } from "@/components/ui/page-heading";
 import { env } from "@/lib/core/env";
 import { openApiDocument } from "@/lib/openapi/document";
 import { gettingStarted } from "@/lib/openapi/getting-started";
@@ -73,9 +74,7 @@ export default async function ApiDocsPage() {
       </nav>
       <div className="min-w-0 space-y-12">
         <header className="space-y-4">
-          <h1 id="page-title" className="text-3xl font-bold">
-            Yapture Marketplace API
-          </h1>
+          <PageHeading className="text-3xl font-bold">Yapture Marketplace API</PageHeading>
           <Markdown source={doc.info.description} />
         </header>
         <section id="getting-started" className="space-y-6">

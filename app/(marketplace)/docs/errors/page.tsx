@@ -1,3 +1,4 @@
+import { PageHeading } from "@/components/ui/page-heading";
 import { ERROR_HELP } from "@/lib/http/error-help";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 
@@ -9,9 +10,7 @@ export default function ErrorsPage() {
   return (
     <div className="max-w-4xl space-y-6">
       <div className="space-y-2">
-        <h1 id="page-title" className="text-3xl font-bold">
-          API errors
-        </h1>
+        <PageHeading className="text-3xl font-bold">API errors</PageHeading>
         <p className="text-slate-700">
           Every error of the API is an <code>application/problem+json</code> document with a stable <code>code</code>, the HTTP{" "}
           <code>status</code>, a human <code>detail</code>, a <code>requestId</code> and, for invalid input, an <code>errors</code> list

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { z } from "zod";
 
 import { AppLogo } from "@/components/portal/apps/app-logo";
+import { PageHeading } from "@/components/ui/page-heading";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
 import { Pager } from "@/components/ui/pager";
@@ -39,9 +40,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 id="page-title" className="text-2xl font-semibold">
-          Your apps
-        </h1>
+        <PageHeading>Your apps</PageHeading>
         <NewListingLink />
       </div>
       {listings.total === 0 ? (

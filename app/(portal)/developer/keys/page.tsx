@@ -1,6 +1,7 @@
 import { ApiKeyList, RevokedApiKeyList } from "@/components/portal/api-keys/api-key-list";
 import { CreateApiKeyForm } from "@/components/portal/api-keys/create-api-key-form";
 import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { PageHeading } from "@/components/ui/page-heading";
 import { listApiKeys, listRecentlyRevokedApiKeys, REVOKED_KEYS_SHOWN } from "@/lib/api-keys/service";
 import { apiKeyView, revokedApiKeyView } from "@/lib/api-keys/views";
 
@@ -15,9 +16,7 @@ export default async function ApiKeysPage() {
   return (
     <section className="space-y-8">
       <div>
-        <h1 id="page-title" className="text-2xl font-semibold">
-          API keys
-        </h1>
+        <PageHeading>API keys</PageHeading>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">
           Keys let scripts call the developer API as you. Give each key only the scopes it needs, and revoke keys you no longer use.
         </p>
