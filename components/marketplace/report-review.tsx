@@ -65,22 +65,16 @@ export function ReportReview({ slug, reviewId, part }: { slug: string; reviewId:
     <form onSubmit={submit} aria-label={`Report this ${what}`} className="mt-2 space-y-3 rounded-lg border border-slate-200 p-3" noValidate>
       <SelectField
         label="Why are you reporting it?"
-        name="reason"
+        {...send.field("reason", [reason, setReason])}
         placeholder="Choose a reason"
         options={REASONS}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={send.errorFor("reason")}
         autoFocus
       />
       <TextAreaField
         label={reason === "OTHER" ? "What is wrong?" : "What is wrong? (optional)"}
-        name="details"
+        {...send.field("details", [details, setDetails])}
         rows={2}
-        value={details}
-        onChange={(event) => setDetails(event.target.value)}
         maxLength={REVIEW_REPORT_LIMITS.details}
-        error={send.errorFor("details")}
       />
       <ActionError error={send.error} fieldsShown />
       <div className="flex gap-3">

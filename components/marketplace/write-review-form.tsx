@@ -101,23 +101,8 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
           <p className="mt-1 text-xs text-red-700">Choose from 1 to 5 stars.</p>
         ) : null}
       </fieldset>
-      <TextField
-        label="Title (optional)"
-        name="title"
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
-        maxLength={APP_REVIEW_LIMITS.title}
-        error={save.errorFor("title")}
-      />
-      <TextAreaField
-        label="Review (optional)"
-        name="body"
-        rows={4}
-        value={body}
-        onChange={(event) => setBody(event.target.value)}
-        maxLength={APP_REVIEW_LIMITS.body}
-        error={save.errorFor("body")}
-      />
+      <TextField label="Title (optional)" {...save.field("title", [title, setTitle])} maxLength={APP_REVIEW_LIMITS.title} />
+      <TextAreaField label="Review (optional)" {...save.field("body", [body, setBody])} rows={4} maxLength={APP_REVIEW_LIMITS.body} />
       <ActionError error={save.error} fieldsShown />
       <div className="flex flex-wrap items-start gap-3">
         <Button type="submit" disabled={save.isPending || rating === 0}>

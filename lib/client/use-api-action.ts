@@ -2,11 +2,15 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import type { ChangeEvent } from "react";
 
 import { announce, focusWhenShown } from "./announce";
 import { apiFetch, ProblemError } from "./api";
 
 type ApiRequest = { path: string; method?: "POST" | "PUT" | "DELETE"; body?: unknown };
+
+type TextState = [value: string, setValue: (value: string) => void];
+type ControlEvent = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
 
 type Options<Input, Output> = {
   onSuccess?: (data: Output, input: Input) => void;
@@ -22,7 +26,8 @@ type Options<Input, Output> = {
  * The one way a component changes something through the API: `request(input)` says which call,
  * the page re-renders from the server afterwards, what happened is announced and focus goes where
  * the result is (a button that vanished would drop it on the body), and a failure is kept whole (`problem`, with
- * `errorFor(path)` for a form's fields) for <ActionError>.
+ * `errorFor(path)` for a form's fields) for <ActionError>. `field(name, [value, setValue])` gives a
+ * controlled field its name, value, change handler and this action's error for it.
  */
 export function useApiAction<Input = void, Output = unknown>(
   request: (input: Input) => ApiRequest,
@@ -43,5 +48,12 @@ export function useApiAction<Input = void, Output = unknown>(
     },
   });
   const problem = mutation.error instanceof ProblemError ? mutation.error : undefined;
-  return { ...mutation, problem, errorFor: (path: string) => problem?.messageFor(path) };
+  const errorFor = (path: string) => problem?.messageFor(path);
+  const field = (name: string, [value, setValue]: TextState) => ({
+    name,
+    value,
+    onChange: (event: ControlEvent) => setValue(event.target.value),
+    error: errorFor(name),
+  });
+  return { ...mutation, problem, errorFor, field };
 }

@@ -111,13 +111,10 @@ export function AppForm({ app, revision, submittable = false }: Props) {
       {revision ? (
         <TextAreaField
           label="What's new in this version"
-          name="notes"
+          {...save.field("notes", [notes, setNotes])}
           rows={3}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
           maxLength={LISTING_LIMITS.notes}
           hint="Shown on the public page under “What’s new” once the update is approved. Required to submit."
-          error={save.errorFor("notes")}
         />
       ) : null}
       <ListingTextFields {...fields} />

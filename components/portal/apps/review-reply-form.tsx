@@ -47,12 +47,9 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
         <form onSubmit={submit} aria-label={reply ? "Edit your reply" : "Reply to this review"} className="mt-2 space-y-2" noValidate>
           <TextAreaField
             label="Your public reply"
-            name="body"
+            {...save.field("body", [body, setBody])}
             rows={3}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
             maxLength={REVIEW_REPLY_LIMITS.body}
-            error={save.errorFor("body")}
             autoFocus
           />
           <ActionError error={save.error} fieldsShown />
