@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import type { PublicAppCard } from "@/lib/apps/views";
-import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
+import { HostedImage } from "@/components/ui/hosted-image";
 import { CATEGORY_LABELS } from "@/lib/core/enums";
 
 import { Rating } from "./rating";
@@ -15,10 +15,9 @@ export function AppCard({ app }: { app: PublicAppCard }) {
     >
       <div className="flex items-center gap-3">
         {app.logoUrl ? (
-          // eslint-disable-next-line @next/next/no-img-element -- developer-hosted images on arbitrary hosts
-          <img
+          <HostedImage
             src={app.logoUrl}
-            srcSet={hostedSrcSet(app.logoUrl, "logo")}
+            kind="logo"
             sizes="48px"
             alt=""
             width={48}

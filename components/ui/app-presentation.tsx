@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Markdown } from "@/components/ui/markdown";
 import { ScreenshotGallery } from "@/components/ui/screenshot-gallery";
-import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
+import { HostedImage } from "@/components/ui/hosted-image";
 import { CATEGORY_LABELS, type AppCategory } from "@/lib/core/enums";
 
 /** What both the public app page and the reviewers' preview show of a listing. */
@@ -69,7 +69,6 @@ function RatingSummary({ rating }: { rating: NonNullable<PresentableApp["rating"
   );
 }
 
-/* eslint-disable @next/next/no-img-element -- developer-hosted images on arbitrary hosts */
 /**
  * The listing's first screen puts what a visitor acts on first: name, rating and the install panel
  * (`aside`), then the description; on a phone the panel comes right under the name, before the
@@ -83,9 +82,9 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
         className={`grid items-start gap-x-5 gap-y-4 ${logo ? "grid-cols-[auto_minmax(0,1fr)]" : "grid-cols-1"} ${aside ? (logo ? "sm:grid-cols-[auto_minmax(0,1fr)_auto]" : "sm:grid-cols-[minmax(0,1fr)_auto]") : ""}`}
       >
         {app.logoUrl ? (
-          <img
+          <HostedImage
             src={app.logoUrl}
-            srcSet={hostedSrcSet(app.logoUrl, "logo")}
+            kind="logo"
             sizes="(min-width: 640px) 80px, 64px"
             alt={`${app.name} logo`}
             width={80}
@@ -133,9 +132,9 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
       </header>
       {app.bannerUrl ? (
         // Below the header, whole at 2:1 but no wider than the text: it must not push Install off the first screen.
-        <img
+        <HostedImage
           src={app.bannerUrl}
-          srcSet={hostedSrcSet(app.bannerUrl, "banner")}
+          kind="banner"
           sizes="(min-width: 800px) 48rem, 100vw"
           // Usually the largest thing on a phone's first screen: fetched before the cards' logos.
           fetchPriority="high"

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
-import { hostedSrcSet } from "@/lib/assets/hosted/srcset";
+import { HostedImage } from "@/components/ui/hosted-image";
 import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
 type Shot = { url: string; caption: string | null; order: number };
@@ -43,9 +43,9 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
               className="block w-full cursor-zoom-in rounded-xl"
               aria-label={`Open screenshot ${index + 1} of ${shots.length}: ${altOf(shot)}`}
             >
-              <img
+              <HostedImage
                 src={shot.url}
-                srcSet={hostedSrcSet(shot.url, "screenshot")}
+                kind="screenshot"
                 sizes="(min-width: 640px) 32rem, 85vw"
                 alt={altOf(shot)}
                 width={1280}

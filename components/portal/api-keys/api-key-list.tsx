@@ -7,6 +7,18 @@ import { RevokeKeyButton } from "./revoke-key-button";
 
 const day = (iso: string | null, none: string) => (iso ? iso.slice(0, 10) : none);
 
+/** The first two columns of both tables: what the developer called the key, and its masked form. */
+function KeyNameCells({ apiKey }: { apiKey: { name: string; maskedKey: string } }) {
+  return (
+    <>
+      <DataCell className="font-medium">{apiKey.name}</DataCell>
+      <DataCell label="Key" className="font-mono text-xs">
+        {apiKey.maskedKey}
+      </DataCell>
+    </>
+  );
+}
+
 /** The developer's unrevoked keys, masked: the full key is never on this page after creation. */
 export function ApiKeyList({ keys }: { keys: ApiKeyResource[] }) {
   if (keys.length === 0) {
@@ -23,10 +35,7 @@ export function ApiKeyList({ keys }: { keys: ApiKeyResource[] }) {
     >
       {keys.map((key) => (
         <tr key={key.id} className="border-t border-slate-100 align-top" data-testid="api-key-row">
-          <DataCell className="font-medium">{key.name}</DataCell>
-          <DataCell label="Key" className="font-mono text-xs">
-            {key.maskedKey}
-          </DataCell>
+          <KeyNameCells apiKey={key} />
           <DataCell label="Scopes">
             <ul className="flex flex-wrap gap-1">
               {key.scopes.map((scope) => (
@@ -64,10 +73,7 @@ export function RevokedApiKeyList({ keys, days }: { keys: RevokedApiKey[]; days:
     <DataTable caption={`Revoked in the last ${days} days`} columns={["Name", "Key", "Revoked"]}>
       {keys.map((key) => (
         <tr key={key.id} className="border-t border-slate-100 align-top text-slate-600" data-testid="revoked-key-row">
-          <DataCell className="font-medium">{key.name}</DataCell>
-          <DataCell label="Key" className="font-mono text-xs">
-            {key.maskedKey}
-          </DataCell>
+          <KeyNameCells apiKey={key} />
           <DataCell label="Revoked">{key.revokedAt.slice(0, 16).replace("T", " ")} UTC</DataCell>
         </tr>
       ))}
