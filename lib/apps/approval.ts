@@ -68,6 +68,9 @@ type Decision = {
   notify?: (tx: Transaction, app: App, developer: Developer) => Promise<unknown>;
 };
 
+/** What the audit log keeps of a listing before and after a decision. */
+const auditedState = ({ status, featured }: App) => ({ status, featured });
+
 /** The transition, its audit event and its email, in one transaction. */
 async function decide(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminAppRow> {
   const db = await getDb();
@@ -84,8 +87,8 @@ async function decide(actor: YaptureIdentity, appId: string, decision: Decision)
       action: `app.${decision.action}`,
       targetType: "app",
       targetId: appId,
-      before: { status: before.status, featured: before.featured },
-      after: { status: after.status, featured: after.featured, ...decision.audit },
+      before: auditedState(before),
+      after: { ...auditedState(after), ...decision.audit },
     });
     if (decision.notify) {
       const [developer] = await tx.select().from(developers).where(eq(developers.id, after.developerId));
