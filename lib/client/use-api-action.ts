@@ -10,6 +10,8 @@ import { apiFetch, ProblemError } from "./api";
 type ApiRequest = { path: string; method?: "POST" | "PUT" | "DELETE"; body?: unknown };
 
 type TextState = [value: string, setValue: (value: string) => void];
+/** The fields of any of the bodies an action may send. */
+type FieldOf<Input> = Input extends unknown ? keyof Input & string : never;
 type ControlEvent = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
 
 type Options<Input, Output> = {
@@ -49,7 +51,7 @@ export function useApiAction<Input = void, Output = unknown>(
   });
   const problem = mutation.error instanceof ProblemError ? mutation.error : undefined;
   const errorFor = (path: string) => problem?.messageFor(path);
-  const field = (name: string, [value, setValue]: TextState) => ({
+  const field = (name: FieldOf<Input>, [value, setValue]: TextState) => ({
     name,
     value,
     onChange: (event: ControlEvent) => setValue(event.target.value),
