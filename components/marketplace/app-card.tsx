@@ -21,7 +21,6 @@ export function AppCard({ app }: { app: PublicAppCard }) {
             sizes="48px"
             alt=""
             width={48}
-            height={48}
             loading="lazy"
             className="h-12 w-12 shrink-0 rounded-lg object-cover"
           />

@@ -88,7 +88,6 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
             sizes="(min-width: 640px) 80px, 64px"
             alt={`${app.name} logo`}
             width={80}
-            height={80}
             className="h-16 w-16 rounded-2xl border border-slate-200 object-cover sm:h-20 sm:w-20"
           />
         ) : null}
@@ -140,7 +139,6 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
           fetchPriority="high"
           alt=""
           width={1200}
-          height={600}
           className="aspect-[2/1] w-full max-w-3xl rounded-2xl object-cover"
           data-testid="banner"
         />

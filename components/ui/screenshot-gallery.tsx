@@ -49,7 +49,6 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
                 sizes="(min-width: 640px) 32rem, 85vw"
                 alt={altOf(shot)}
                 width={1280}
-                height={720}
                 loading="lazy"
                 className="aspect-video w-full rounded-xl border border-slate-200 object-cover"
               />
