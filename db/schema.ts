@@ -35,7 +35,7 @@ import {
   PROFILE_CHANGE_STATUSES,
   type PublicProfileField,
   REPORT_REASONS,
-  REVIEW_CRITERIA,
+  APPROVAL_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/core/enums";
 
@@ -59,7 +59,8 @@ export const appEnvironment = pgEnum("app_environment", APP_ENVIRONMENTS);
 export const apiKeyScope = pgEnum("api_key_scope", API_KEY_SCOPES);
 export const emailType = pgEnum("email_type", EMAIL_TYPES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
-export const reviewCriterion = pgEnum("review_criterion", REVIEW_CRITERIA);
+// The SQL name predates the rename of an administrator's review to an approval.
+export const approvalCriterion = pgEnum("review_criterion", APPROVAL_CRITERIA);
 export const revisionStatus = pgEnum("revision_status", REVISION_STATUSES);
 export const profileChangeStatus = pgEnum("profile_change_status", PROFILE_CHANGE_STATUSES);
 
@@ -157,7 +158,7 @@ export const apiKeys = pgTable(
 export type ChangelogEntry = { version: number; notes: string; publishedAt: string };
 
 export type AppRejection = {
-  reasons: { criterion: (typeof REVIEW_CRITERIA)[number]; message: string }[];
+  reasons: { criterion: (typeof APPROVAL_CRITERIA)[number]; message: string }[];
   message: string | null;
   rejectedAt: string;
 };

@@ -6,7 +6,7 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { REVIEW_LIMITS, type featureBody, type hideBody, type reasonBody, type restoreBody } from "@/lib/validation/admin";
+import { APPROVAL_LIMITS, type featureBody, type hideBody, type reasonBody, type restoreBody } from "@/lib/validation/admin";
 
 /** Every body an action button sends: its fields, and with a reason asked for, the reason too. */
 type ActionBody = NonNullable<Props["body"]> | BodyOf<typeof reasonBody> | BodyOf<typeof hideBody>;
@@ -35,7 +35,7 @@ export function ActionButton({
   endpoint,
   body,
   reasonLabel,
-  reasonMaxLength = REVIEW_LIMITS.reason,
+  reasonMaxLength = APPROVAL_LIMITS.reason,
   variant = "secondary",
   announce,
   id,

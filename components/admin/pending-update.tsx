@@ -4,7 +4,7 @@ import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { RevisionDiff } from "@/components/ui/revision-diff";
 import type { AdminRevisionResource } from "@/lib/validation/responses";
 
-import { ReviewForm } from "./review-form";
+import { ApprovalForm } from "./approval-form";
 
 /** An update of a live app in the review queue: its notes and what it changes, beside the checklist. */
 export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
@@ -42,7 +42,7 @@ export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
           <RevisionDiff changes={update.changes} />
         </section>
       </div>
-      <ReviewForm
+      <ApprovalForm
         key={update.updatedAt}
         endpoint={`/api/admin/apps/${update.app.id}/revision`}
         expectedUpdatedAt={update.updatedAt}

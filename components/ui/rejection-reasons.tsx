@@ -1,4 +1,4 @@
-import { REVIEW_CRITERION_LABELS } from "@/lib/core/enums";
+import { APPROVAL_CRITERION_LABELS } from "@/lib/core/enums";
 import type { DeveloperAppResource } from "@/lib/validation/responses";
 
 type Rejection = NonNullable<DeveloperAppResource["rejection"]>;
@@ -10,7 +10,7 @@ export function RejectionReasons({ rejection }: { rejection: Rejection }) {
       <ul className="space-y-2" data-testid="rejection-reasons" aria-label="Rejection reasons">
         {rejection.reasons.map((reason) => (
           <li key={reason.criterion} className="rounded-lg bg-white p-3 text-sm">
-            <span className="font-medium">{REVIEW_CRITERION_LABELS[reason.criterion]}:</span> {reason.message}
+            <span className="font-medium">{APPROVAL_CRITERION_LABELS[reason.criterion]}:</span> {reason.message}
           </li>
         ))}
       </ul>

@@ -57,10 +57,10 @@ export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-export const REVIEW_CRITERIA = ["FUNCTIONALITY", "QUALITY", "SECURITY", "TERMS_COMPLIANCE", "USER_EXPERIENCE"] as const;
-export type ReviewCriterion = (typeof REVIEW_CRITERIA)[number];
+export const APPROVAL_CRITERIA = ["FUNCTIONALITY", "QUALITY", "SECURITY", "TERMS_COMPLIANCE", "USER_EXPERIENCE"] as const;
+export type ApprovalCriterion = (typeof APPROVAL_CRITERIA)[number];
 
-export const REVIEW_CRITERION_LABELS = labelsOf(REVIEW_CRITERIA);
+export const APPROVAL_CRITERION_LABELS = labelsOf(APPROVAL_CRITERIA);
 
 /** Why a person reports a customer review or a publisher's reply (docs/moderation.md). */
 export const REPORT_REASONS = ["SPAM", "OFFENSIVE", "OFF_TOPIC", "CONFLICT_OF_INTEREST", "OTHER"] as const;

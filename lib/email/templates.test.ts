@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { REVIEW_CRITERIA } from "@/lib/core/enums";
+import { APPROVAL_CRITERIA } from "@/lib/core/enums";
 import { forgetProcessCaches } from "@/test/support/process-caches";
 
-import { renderEmail, REVIEW_CRITERION_LABELS, type EmailInput } from "./templates";
+import { renderEmail, APPROVAL_CRITERION_LABELS, type EmailInput } from "./templates";
 
 const appId = "5f2c1a3e-8b7d-4c6e-9f10-1a2b3c4d5e6f";
 const developerName = "Ada Lovelace";
@@ -146,14 +146,20 @@ describe("renderEmail", () => {
   });
 
   it("an app rejection lists every reason with its label, the reviewer's message and the guidance", () => {
-    const reasons = REVIEW_CRITERIA.map((criterion) => ({ criterion, message: `Problem with ${criterion.toLowerCase()}.` }));
+    const reasons = APPROVAL_CRITERIA.map((criterion) => ({ criterion, message: `Problem with ${criterion.toLowerCase()}.` }));
     const email = renderEmail({ ...inputs.APP_REJECTED, reasons });
     for (const reason of reasons) {
-      const label = REVIEW_CRITERION_LABELS[reason.criterion];
+      const label = APPROVAL_CRITERION_LABELS[reason.criterion];
       expect(email.text).toContain(`- ${label}: ${reason.message}`);
       expect(email.html).toContain(`<strong>${label}:</strong> ${reason.message}`);
     }
-    expect(Object.values(REVIEW_CRITERION_LABELS)).toEqual(["Functionality", "Quality", "Security", "Terms compliance", "User experience"]);
+    expect(Object.values(APPROVAL_CRITERION_LABELS)).toEqual([
+      "Functionality",
+      "Quality",
+      "Security",
+      "Terms compliance",
+      "User experience",
+    ]);
     expect(email.text).toContain("Message from the reviewer\n> Close, please try again.");
     expect(email.html).toContain("Fix the listing and resubmit");
     expect(renderEmail({ ...inputs.APP_REJECTED, message: undefined }).text).not.toContain("Message from the reviewer");

@@ -6,7 +6,7 @@ import {
   EMAIL_TYPES,
   MODERATED_PARTS,
   PROFILE_CHANGE_STATUSES,
-  REVIEW_CRITERIA,
+  APPROVAL_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/core/enums";
 import { pagingQuery } from "@/lib/core/paging";
@@ -36,7 +36,7 @@ export const hideBody = z.strictObject({ part: moderatedPart, reason: trimmedTex
 export const restoreBody = z.strictObject({ part: moderatedPart });
 
 /** Bounds of the reviewers' texts: the schemas below are built from them, and the admin forms read them. */
-export const REVIEW_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 } as const;
+export const APPROVAL_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 } as const;
 
 /**
  * The `updatedAt` of the listing (or update) the administrator read, exactly as the API shows it:
@@ -54,15 +54,15 @@ const expectedUpdatedAt = z.iso
     example: "2026-11-22T10:00:00.000Z",
   });
 
-export const reasonBody = z.strictObject({ reason: trimmedText(1, REVIEW_LIMITS.reason) });
-export const approveBody = z.strictObject({ note: trimmedText(1, REVIEW_LIMITS.note).optional(), expectedUpdatedAt });
+export const reasonBody = z.strictObject({ reason: trimmedText(1, APPROVAL_LIMITS.reason) });
+export const approveBody = z.strictObject({ note: trimmedText(1, APPROVAL_LIMITS.note).optional(), expectedUpdatedAt });
 export const featureBody = z.strictObject({ featured: z.boolean() });
 export const rejectAppBody = z.strictObject({
   reasons: z
-    .array(z.strictObject({ criterion: z.enum(REVIEW_CRITERIA), message: trimmedText(1, REVIEW_LIMITS.reasonMessage) }))
+    .array(z.strictObject({ criterion: z.enum(APPROVAL_CRITERIA), message: trimmedText(1, APPROVAL_LIMITS.reasonMessage) }))
     .min(1, { error: "give at least one reason" })
     .max(10, { error: "at most 10 reasons" }),
-  message: trimmedText(1, REVIEW_LIMITS.note).optional(),
+  message: trimmedText(1, APPROVAL_LIMITS.note).optional(),
   expectedUpdatedAt,
 });
 /** The reasons and message of a rejection (the version it applies to travels beside them). */

@@ -12,7 +12,7 @@ import {
   PROFILE_CHANGE_STATUSES,
   PUBLIC_PROFILE_FIELDS,
   REPORT_REASONS,
-  REVIEW_CRITERIA,
+  APPROVAL_CRITERIA,
   REVISION_STATUSES,
 } from "@/lib/core/enums";
 import { ERROR_CODES } from "@/lib/core/errors";
@@ -120,7 +120,7 @@ export const createdApiKeySchema = z
 
 const rejectionSchema = z
   .object({
-    reasons: z.array(z.object({ criterion: z.enum(REVIEW_CRITERIA), message: z.string() }).strict()),
+    reasons: z.array(z.object({ criterion: z.enum(APPROVAL_CRITERIA), message: z.string() }).strict()),
     message: z.string().nullable(),
     rejectedAt: timestamp,
   })

@@ -1,4 +1,4 @@
-import { REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/core/enums";
+import { APPROVAL_CRITERION_LABELS, type ApprovalCriterion } from "@/lib/core/enums";
 
 import { composeEmail, portalUrl, whatHappensNext, type Block, type RenderedEmail } from "./layout";
 
@@ -7,7 +7,7 @@ export type AppRejectedInput = {
   developerName: string;
   appName: string;
   appId: string;
-  reasons: { criterion: ReviewCriterion; message: string }[];
+  reasons: { criterion: ApprovalCriterion; message: string }[];
   /** The reviewer's optional overall message. */
   message?: string | null;
 };
@@ -27,7 +27,7 @@ export function appRejectedEmail({ developerName, appName, appId, reasons, messa
           ". It was reviewed and cannot be published yet, for the following reasons:",
         ],
       },
-      { list: reasons.map((reason) => ({ label: REVIEW_CRITERION_LABELS[reason.criterion], text: reason.message })) },
+      { list: reasons.map((reason) => ({ label: APPROVAL_CRITERION_LABELS[reason.criterion], text: reason.message })) },
       ...messageBlock,
       whatHappensNext(
         "fix the listing in the developer portal, addressing each point above, ",

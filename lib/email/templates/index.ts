@@ -14,7 +14,7 @@ import { profileChangeRejectedEmail, type ProfileChangeRejectedInput } from "./p
 import { reviewRepliedEmail, type ReviewRepliedInput } from "./review-replied";
 
 export type { RenderedEmail };
-export { REVIEW_CRITERION_LABELS } from "@/lib/core/enums";
+export { APPROVAL_CRITERION_LABELS } from "@/lib/core/enums";
 
 /** What each email type needs, discriminated by `type`. */
 export type EmailInput =

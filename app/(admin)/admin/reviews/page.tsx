@@ -1,5 +1,5 @@
 import { PendingUpdate } from "@/components/admin/pending-update";
-import { ReviewForm } from "@/components/admin/review-form";
+import { ApprovalForm } from "@/components/admin/approval-form";
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { PageHeading } from "@/components/ui/page-heading";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
@@ -79,7 +79,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             ) : null}
             <AppPresentation app={withHostedImages(app, hosted.get(`app:${app.id}`))} />
           </div>
-          <ReviewForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} subject={app.name} />
+          <ApprovalForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} subject={app.name} />
         </div>
       ))}
       <Pager basePath="/admin/reviews" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />

@@ -5,10 +5,10 @@ import { useState } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { REVIEW_CRITERIA, REVIEW_CRITERION_LABELS, type ReviewCriterion } from "@/lib/core/enums";
-import { REVIEW_LIMITS } from "@/lib/validation/admin";
+import { APPROVAL_CRITERIA, APPROVAL_CRITERION_LABELS, type ApprovalCriterion } from "@/lib/core/enums";
+import { APPROVAL_LIMITS } from "@/lib/validation/admin";
 
-const HINTS: Record<ReviewCriterion, string> = {
+const HINTS: Record<ApprovalCriterion, string> = {
   FUNCTIONALITY: "Installs, connects and does what the listing says.",
   QUALITY: "Stable, polished, accurate listing text and images.",
   SECURITY: "Least-privilege scopes, safe handling of tokens and data.",
@@ -26,16 +26,16 @@ type Verdict = { passes: boolean; message: string };
  * `expectedUpdatedAt` is the `updatedAt` of the version on screen, so a decision never lands on a
  * version changed since (409). Key the form by that version: a changed one starts a fresh checklist.
  */
-export function ReviewForm({ endpoint, expectedUpdatedAt, subject }: { endpoint: string; expectedUpdatedAt: string; subject: string }) {
-  const [verdicts, setVerdicts] = useState<Record<ReviewCriterion, Verdict>>(
+export function ApprovalForm({ endpoint, expectedUpdatedAt, subject }: { endpoint: string; expectedUpdatedAt: string; subject: string }) {
+  const [verdicts, setVerdicts] = useState<Record<ApprovalCriterion, Verdict>>(
     () =>
-      Object.fromEntries(REVIEW_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
-        ReviewCriterion,
+      Object.fromEntries(APPROVAL_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
+        ApprovalCriterion,
         Verdict
       >,
   );
   const [message, setMessage] = useState("");
-  const unticked = REVIEW_CRITERIA.filter((criterion) => !verdicts[criterion].passes);
+  const unticked = APPROVAL_CRITERIA.filter((criterion) => !verdicts[criterion].passes);
   const failing = unticked.filter((criterion) => verdicts[criterion].message.trim() !== "");
   const decide = useApiAction(
     (decision: "approve" | "reject") =>
@@ -59,14 +59,14 @@ export function ReviewForm({ endpoint, expectedUpdatedAt, subject }: { endpoint:
       focus: "page-title",
     },
   );
-  const update = (criterion: ReviewCriterion, change: Partial<Verdict>) =>
+  const update = (criterion: ApprovalCriterion, change: Partial<Verdict>) =>
     setVerdicts((current) => ({ ...current, [criterion]: { ...current[criterion], ...change } }));
 
   return (
     <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5" data-testid="review-form">
       <h3 className="font-semibold">Review checklist</h3>
       <ul className="space-y-3">
-        {REVIEW_CRITERIA.map((criterion) => (
+        {APPROVAL_CRITERIA.map((criterion) => (
           <li key={criterion} className="space-y-1">
             <label className="flex items-start gap-2 text-sm">
               <input
@@ -74,21 +74,21 @@ export function ReviewForm({ endpoint, expectedUpdatedAt, subject }: { endpoint:
                 checked={verdicts[criterion].passes}
                 onChange={(event) => update(criterion, { passes: event.target.checked })}
                 className="mt-1"
-                aria-label={`${REVIEW_CRITERION_LABELS[criterion]} passes`}
+                aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} passes`}
               />
               <span>
-                <span className="font-medium">{REVIEW_CRITERION_LABELS[criterion]}</span>
+                <span className="font-medium">{APPROVAL_CRITERION_LABELS[criterion]}</span>
                 <span className="block text-xs text-slate-600">{HINTS[criterion]}</span>
               </span>
             </label>
             {!verdicts[criterion].passes ? (
               <textarea
-                aria-label={`${REVIEW_CRITERION_LABELS[criterion]} problem`}
+                aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} problem`}
                 placeholder="If it fails: what must the developer fix?"
                 value={verdicts[criterion].message}
                 onChange={(event) => update(criterion, { message: event.target.value })}
                 rows={2}
-                maxLength={REVIEW_LIMITS.reasonMessage}
+                maxLength={APPROVAL_LIMITS.reasonMessage}
                 className="w-full rounded-lg border border-slate-300 p-2 text-sm"
               />
             ) : null}
@@ -101,7 +101,7 @@ export function ReviewForm({ endpoint, expectedUpdatedAt, subject }: { endpoint:
           value={message}
           onChange={(event) => setMessage(event.target.value)}
           rows={2}
-          maxLength={REVIEW_LIMITS.note}
+          maxLength={APPROVAL_LIMITS.note}
           className="mt-1 w-full rounded-lg border border-slate-300 p-2 text-sm"
         />
       </label>
