@@ -109,6 +109,18 @@ describe("renderEmail", () => {
     expect(email.text).not.toContain("market.example.com//");
   });
 
+  it("tells a developer it is about their developer account, and a reviewer that it is about their review", () => {
+    for (const input of Object.values(inputs) as EmailInput[]) {
+      const email = renderEmail(input);
+      const why =
+        input.type === "REVIEW_REPLIED"
+          ? "You receive this email because you reviewed an app on Yapture Marketplace."
+          : "You receive this email because you have a developer account on Yapture Marketplace.";
+      expect(email.text.endsWith(`--\n${why}\n`)).toBe(true);
+      expect(email.html).toContain(`>${why}</td>`);
+    }
+  });
+
   it("says what happens next", () => {
     expect(renderEmail(inputs.DEVELOPER_VERIFIED).text).toMatch(/create API keys and apps/);
     expect(renderEmail(inputs.DEVELOPER_REJECTED).text).toMatch(

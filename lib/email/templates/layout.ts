@@ -22,7 +22,11 @@ export type EmailContent = {
   heading: string;
   blocks: Block[];
   action: { label: string; href: string };
+  /** Why the reader gets it, in the footer; the default fits every email to a developer. */
+  receivedBecause?: string;
 };
+
+const DEVELOPER_ACCOUNT = "you have a developer account on Yapture Marketplace";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -106,7 +110,8 @@ function greeting(name: string): Block {
 }
 
 /** One email in both forms. Table layout and inline styles: what mail clients render reliably. */
-export function composeEmail({ to, subject, ...letter }: EmailContent): RenderedEmail {
+export function composeEmail({ to, subject, receivedBecause = DEVELOPER_ACCOUNT, ...letter }: EmailContent): RenderedEmail {
+  const footer = `You receive this email because ${receivedBecause}.`;
   const content = { ...letter, subject: `${to}, ${subject}`, blocks: [greeting(to), ...letter.blocks] };
   const href = escapeHtml(content.action.href);
   const html = `<!doctype html>
@@ -125,17 +130,14 @@ ${content.blocks.map(blockHtml).join("\n")}
 </td></tr></table>
 <p style="${FONT}font-size:13px;line-height:20px;color:#6b7280;margin:0 0 24px;">Or open this link: <a href="${href}" style="color:#4f46e5;">${href}</a></p>
 </td></tr>
-<tr><td style="padding:16px 32px 28px;border-top:1px solid #e5e7eb;${FONT}font-size:12px;line-height:18px;color:#9ca3af;">You receive this email because you have a developer account on Yapture Marketplace.</td></tr>
+<tr><td style="padding:16px 32px 28px;border-top:1px solid #e5e7eb;${FONT}font-size:12px;line-height:18px;color:#9ca3af;">${escapeHtml(footer)}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
 </html>`;
-  const text = [
-    content.heading,
-    ...content.blocks.map(blockText),
-    `${content.action.label}: ${content.action.href}`,
-    "--\nYou receive this email because you have a developer account on Yapture Marketplace.",
-  ].join("\n\n");
+  const text = [content.heading, ...content.blocks.map(blockText), `${content.action.label}: ${content.action.href}`, `--\n${footer}`].join(
+    "\n\n",
+  );
   return { subject: oneLine(content.subject), html, text: `${text}\n` };
 }

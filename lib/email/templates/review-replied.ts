@@ -26,5 +26,7 @@ export function reviewRepliedEmail({ reviewerName, appName, slug, publisherName,
       },
     ],
     action: { label: "See the reply", href: portalUrl(`/apps/${encodeURIComponent(slug)}#reviews`) },
+    // A customer, who may have no developer account.
+    receivedBecause: "you reviewed an app on Yapture Marketplace",
   });
 }
