@@ -147,7 +147,7 @@ export const LISTING_FIELDS = {
     form: { section: "links", input: "line", label: "Website URL", url: true, maxLength: LISTING_LIMITS.url, hint: "Optional." },
   },
   oauthClientId: {
-    label: "OAuth client id",
+    label: "OAuth client ID",
     request: optionalText(LISTING_LIMITS.oauthClientId),
     response: nullableText,
     visibility: "private",
@@ -155,7 +155,6 @@ export const LISTING_FIELDS = {
     form: {
       section: "links",
       input: "line",
-      label: "OAuth client ID",
       maxLength: LISTING_LIMITS.oauthClientId,
       hint: "Optional: the Yapture OAuth client the app signs in with.",
     },
