@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "oidc-provider", "resend", "rate-limiter-flexible"],
   poweredByHeader: false,
   typedRoutes: false,
+  // The listing approval queue was at /admin/reviews until "review" came to mean only a customer's (2026-11-28).
+  redirects: async () => [{ source: "/admin/reviews", destination: "/admin/approvals", permanent: true }],
 };
 
 // The build also writes .next/standalone: the traced server files and the node_modules they need,

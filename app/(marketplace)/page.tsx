@@ -4,9 +4,9 @@ import { connection } from "next/server";
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { GetForm } from "@/components/ui/get-form";
 import { PageHeading } from "@/components/ui/page-heading";
-import { listFeaturedApps, listPopularApps } from "@/lib/catalogue/queries";
+import { listFeaturedApps, listPopularApps, asCards } from "@/lib/catalogue/queries";
 import type { PublicAppCard } from "@/lib/apps/views";
-import { PUBLIC_LIMITS } from "@/lib/validation/public";
+import { PUBLIC_LIMITS } from "@/lib/catalogue/schemas";
 
 const FEATURED = 6;
 const POPULAR = 12;
@@ -15,8 +15,8 @@ const POPULAR = 12;
 export default async function HomePage() {
   await connection();
   const [featured, mostInstalled] = await Promise.all([
-    listFeaturedApps({ limit: FEATURED, form: "card" }),
-    listPopularApps({ limit: POPULAR + FEATURED, form: "card" }),
+    listFeaturedApps({ limit: FEATURED }, asCards),
+    listPopularApps({ limit: POPULAR + FEATURED }, asCards),
   ]);
   const shown = new Set(featured.map((app) => app.slug));
   const popular = mostInstalled.filter((app) => !shown.has(app.slug)).slice(0, POPULAR);

@@ -4,22 +4,35 @@ import { useEffect, useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import type { BodyOf } from "@/lib/client/request-body";
+import { requestOf, type OperationEndpoint } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { APPROVAL_LIMITS, type featureBody, type hideBody, type reasonBody, type restoreBody } from "@/lib/validation/admin";
+import type { BodyInputOf, Operation, PathParamsOf } from "@/lib/validation/operation";
+import { APPROVAL_LIMITS } from "@/lib/validation/shared";
 
-/** Every body an action button sends: its fields, and with a reason asked for, the reason too. */
-type ActionBody = NonNullable<Props["body"]> | BodyOf<typeof reasonBody> | BodyOf<typeof hideBody>;
+/** The body's fields besides a reason: required when the operation requires any of them. */
+type FixedFields<O extends Operation> = [BodyInputOf<O>] extends [never]
+  ? { body?: never }
+  : Partial<Omit<BodyInputOf<O>, "reason">> extends Omit<BodyInputOf<O>, "reason">
+    ? { body?: Omit<BodyInputOf<O>, "reason"> }
+    : { body: Omit<BodyInputOf<O>, "reason"> };
 
-type Props = {
+/** An operation whose body takes a `reason` asks for it first (and must say what it asks); any other cannot ask for one. */
+type ReasonQuestion<O extends Operation> = [BodyInputOf<O>] extends [never]
+  ? { reasonLabel?: never; reasonMaxLength?: never }
+  : BodyInputOf<O> extends { reason: string }
+    ? {
+        /** The reason's label: the action asks for it first and sends it as the body's `reason`. */
+        reasonLabel: string;
+        /** How long the reason may be (the API's bound for this action). */
+        reasonMaxLength?: number;
+      }
+    : { reasonLabel?: never; reasonMaxLength?: never };
+
+type Props<O extends Operation> = {
   label: string;
-  endpoint: string;
-  /** The action's fields besides the reason, typed by the endpoints' request schemas. */
-  body?: BodyOf<typeof restoreBody> | BodyOf<typeof featureBody>;
-  /** When set, the action asks for a reason first and sends it as `{ reason }`. */
-  reasonLabel?: string;
-  /** How long the reason may be (the API's bound for this action). */
-  reasonMaxLength?: number;
+  /** The administrator operation this button calls (`endpointOf(DEVELOPER_VERIFICATIONS.verify)`), and its path params. */
+  endpoint: OperationEndpoint<O>;
+  params: PathParamsOf<O>;
   variant?: "primary" | "secondary" | "danger";
   /** What happened, said and shown once it worked: the row may change or leave the list. */
   announce: string;
@@ -27,12 +40,18 @@ type Props = {
   id?: string;
   /** Where focus goes afterwards (an id): the action that undoes this one when it takes this one's place, else the page's heading. */
   focus?: string;
-};
+} & FixedFields<O> &
+  ReasonQuestion<O>;
 
-/** One administrator action against the admin API; the page re-renders from the server afterwards. */
-export function ActionButton({
+/**
+ * One administrator action against the admin API; the page re-renders from the server afterwards.
+ * Its URL comes from the operation and its body is typed by the operation's schema: an action that
+ * needs a reason must ask for one, and a body field the operation does not take does not compile.
+ */
+export function ActionButton<O extends Operation>({
   label,
   endpoint,
+  params,
   body,
   reasonLabel,
   reasonMaxLength = APPROVAL_LIMITS.reason,
@@ -40,7 +59,7 @@ export function ActionButton({
   announce,
   id,
   focus = "page-title",
-}: Props) {
+}: Props<O>) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
   // Asking for the reason replaces the button: the person lands in the reason's field.
@@ -48,14 +67,17 @@ export function ActionButton({
   useEffect(() => {
     if (asking) reasonRef.current?.focus();
   }, [asking]);
-  const action = useApiAction((payload: ActionBody | undefined) => ({ path: endpoint, method: "POST", body: payload ?? {} }), {
-    onSuccess: () => {
-      setAsking(false);
-      setReason("");
+  const action = useApiAction(
+    (reasonGiven: string | undefined) => requestOf(endpoint, params, reasonGiven === undefined ? body : { ...body, reason: reasonGiven }),
+    {
+      onSuccess: () => {
+        setAsking(false);
+        setReason("");
+      },
+      announce,
+      focus,
     },
-    announce,
-    focus,
-  });
+  );
 
   if (reasonLabel && asking) {
     return (
@@ -63,7 +85,7 @@ export function ActionButton({
         className="flex flex-col gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          action.mutate({ ...body, reason });
+          action.mutate(reason);
         }}
       >
         <label className="text-xs text-slate-600">
@@ -92,7 +114,12 @@ export function ActionButton({
   }
   return (
     <span className="inline-flex flex-col gap-1">
-      <Button id={id} variant={variant} disabled={action.isPending} onClick={() => (reasonLabel ? setAsking(true) : action.mutate(body))}>
+      <Button
+        id={id}
+        variant={variant}
+        disabled={action.isPending}
+        onClick={() => (reasonLabel ? setAsking(true) : action.mutate(undefined))}
+      >
         {label}
       </Button>
       <ActionError error={action.error} />

@@ -4,9 +4,11 @@ import { useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import { APP_APPROVALS, UPDATE_APPROVALS } from "@/lib/apps/operations";
+import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { APPROVAL_CRITERIA, APPROVAL_CRITERION_LABELS, type ApprovalCriterion } from "@/lib/core/enums";
-import { APPROVAL_LIMITS } from "@/lib/validation/admin";
+import { APPROVAL_LIMITS } from "@/lib/validation/shared";
 
 const HINTS: Record<ApprovalCriterion, string> = {
   FUNCTIONALITY: "Installs, connects and does what the listing says.",
@@ -21,12 +23,23 @@ type Verdict = { passes: boolean; message: string };
 /**
  * The five review criteria beside approve / reject-with-reasons. Every criterion starts unticked:
  * approving needs all five ticked (each checked on purpose); rejecting needs at least one unticked
- * criterion with the problem the developer must fix, and sends exactly those. `endpoint` is what is
- * reviewed: a listing (`/api/admin/apps/{id}`) or its update (`/api/admin/apps/{id}/revision`);
- * `expectedUpdatedAt` is the `updatedAt` of the version on screen, so a decision never lands on a
+ * criterion with the problem the developer must fix, and sends exactly those. `of` is what is
+ * reviewed: a listing or its update; `expectedUpdatedAt` is the `updatedAt` of the version on screen, so a decision never lands on a
  * version changed since (409). Key the form by that version: a changed one starts a fresh checklist.
  */
-export function ApprovalForm({ endpoint, expectedUpdatedAt, subject }: { endpoint: string; expectedUpdatedAt: string; subject: string }) {
+export function ApprovalForm({
+  of,
+  appId,
+  expectedUpdatedAt,
+  subject,
+}: {
+  of: "listing" | "update";
+  appId: string;
+  expectedUpdatedAt: string;
+  subject: string;
+}) {
+  const decisions = of === "listing" ? APP_APPROVALS : UPDATE_APPROVALS;
+  const params = { id: appId };
   const [verdicts, setVerdicts] = useState<Record<ApprovalCriterion, Verdict>>(
     () =>
       Object.fromEntries(APPROVAL_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
@@ -40,16 +53,15 @@ export function ApprovalForm({ endpoint, expectedUpdatedAt, subject }: { endpoin
   const decide = useApiAction(
     (decision: "approve" | "reject") =>
       decision === "approve"
-        ? { path: `${endpoint}/approve`, method: "POST", body: { ...(message.trim() ? { note: message.trim() } : {}), expectedUpdatedAt } }
-        : {
-            path: `${endpoint}/reject`,
-            method: "POST",
+        ? callOf(decisions.approve, { params, body: { ...(message.trim() ? { note: message.trim() } : {}), expectedUpdatedAt } })
+        : callOf(decisions.reject, {
+            params,
             body: {
               reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
               ...(message.trim() ? { message: message.trim() } : {}),
               expectedUpdatedAt,
             },
-          },
+          }),
     {
       // The listing leaves the queue: say what was decided, and start again from the queue's heading.
       announce: (_, decision) =>

@@ -1,10 +1,12 @@
 import Link from "next/link";
 
 import { REPORT_REASON_LABELS, type ModeratedPart } from "@/lib/core/enums";
-import { MODERATION_LIMITS } from "@/lib/validation/admin";
-import type { ModerationReviewResource } from "@/lib/validation/responses";
+import { MODERATION_LIMITS } from "@/lib/reviews/schemas";
+import type { ModerationReviewResource } from "@/lib/reviews/schemas";
 
 import { ActionButton } from "./action-button";
+import { endpointOf } from "@/lib/client/operation-call";
+import { MODERATION } from "@/lib/reviews/operations";
 
 /** What hiding and restoring each part says: the review's own hide button is the dangerous one (it moves the rating). */
 const PARTS = {
@@ -22,14 +24,26 @@ const PARTS = {
   },
 } as const;
 
-function HideOrRestore({ part, hidden, endpoint }: { part: ModeratedPart; hidden: boolean; endpoint: (action: string) => string }) {
+function HideOrRestore({ part, hidden, reviewId }: { part: ModeratedPart; hidden: boolean; reviewId: string }) {
   const words = PARTS[part];
-  if (hidden) return <ActionButton label={`Restore ${part}`} endpoint={endpoint("restore")} body={{ part }} announce={words.restored} />;
+  const params = { id: reviewId };
+  if (hidden) {
+    return (
+      <ActionButton
+        label={`Restore ${part}`}
+        endpoint={endpointOf(MODERATION.restore)}
+        params={params}
+        body={{ part }}
+        announce={words.restored}
+      />
+    );
+  }
   return (
     <ActionButton
       label={`Hide ${part}`}
       {...(words.danger ? { variant: "danger" as const } : {})}
-      endpoint={endpoint("hide")}
+      endpoint={endpointOf(MODERATION.hide)}
+      params={params}
       body={{ part }}
       reasonLabel={`Why (${words.shownTo} is shown this)`}
       reasonMaxLength={MODERATION_LIMITS.reason}
@@ -40,7 +54,6 @@ function HideOrRestore({ part, hidden, endpoint }: { part: ModeratedPart; hidden
 
 /** A customer review in the moderation queue: the review, the publisher's reply, why people reported them, and the actions. */
 export function ModerationCard({ review }: { review: ModerationReviewResource }) {
-  const endpoint = (action: string) => `/api/admin/reviews/${review.id}/${action}`;
   const headingId = `moderation-${review.id}`;
   return (
     <article
@@ -88,12 +101,13 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
         </div>
       ) : null}
       <div className="flex flex-wrap items-start gap-3">
-        <HideOrRestore part="review" hidden={review.hidden !== null} endpoint={endpoint} />
-        {review.reply ? <HideOrRestore part="reply" hidden={review.reply.hidden !== null} endpoint={endpoint} /> : null}
+        <HideOrRestore part="review" hidden={review.hidden !== null} reviewId={review.id} />
+        {review.reply ? <HideOrRestore part="reply" hidden={review.reply.hidden !== null} reviewId={review.id} /> : null}
         {review.openReports > 0 ? (
           <ActionButton
             label="Dismiss reports"
-            endpoint={endpoint("dismiss-reports")}
+            endpoint={endpointOf(MODERATION.dismissReports)}
+            params={{ id: review.id }}
             announce="The reports are dismissed; nothing is hidden."
           />
         ) : null}

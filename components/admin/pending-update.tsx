@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { RevisionDiff } from "@/components/ui/revision-diff";
-import type { AdminRevisionResource } from "@/lib/validation/responses";
+import type { AdminRevisionResource } from "@/lib/apps/schemas";
 
 import { ApprovalForm } from "./approval-form";
 
@@ -44,7 +44,8 @@ export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
       </div>
       <ApprovalForm
         key={update.updatedAt}
-        endpoint={`/api/admin/apps/${update.app.id}/revision`}
+        of="update"
+        appId={update.app.id}
         expectedUpdatedAt={update.updatedAt}
         subject={`The update of ${update.app.name}`}
       />

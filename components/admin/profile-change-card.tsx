@@ -3,9 +3,11 @@ import { ProfileChangeDiff } from "@/components/ui/profile-change-diff";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { PROFILE_CHANGE_STATES } from "@/lib/developers/profile-change-states";
 import { can } from "@/lib/state/machine";
-import type { AdminProfileChangeResource } from "@/lib/validation/responses";
+import type { AdminProfileChangeResource } from "@/lib/developers/schemas";
 
 import { ActionButton } from "./action-button";
+import { endpointOf } from "@/lib/client/operation-call";
+import { PROFILE_CHANGE_APPROVALS } from "@/lib/developers/operations";
 
 const minute = (timestamp: string) => `${timestamp.slice(0, 16).replace("T", " ")} UTC`;
 
@@ -43,14 +45,16 @@ export function ProfileChangeCard({ change }: { change: AdminProfileChangeResour
           <ActionButton
             label="Approve"
             variant="primary"
-            endpoint={`/api/admin/profile-changes/${change.id}/approve`}
+            endpoint={endpointOf(PROFILE_CHANGE_APPROVALS.approve)}
+            params={{ id: change.id }}
             announce={`The profile change of ${developer.name} is approved and public.`}
           />
           <ActionButton
             label="Reject"
             variant="danger"
             reasonLabel="Reason (sent to the developer)"
-            endpoint={`/api/admin/profile-changes/${change.id}/reject`}
+            endpoint={endpointOf(PROFILE_CHANGE_APPROVALS.reject)}
+            params={{ id: change.id }}
             announce={`The profile change of ${developer.name} is rejected and the developer has been emailed.`}
           />
         </div>

@@ -5,8 +5,7 @@ import { Pager } from "@/components/ui/pager";
 import { ReviewText } from "@/components/ui/review-text";
 import type { Page } from "@/db/paginate";
 import type { PortalUser } from "@/lib/auth/portal-session";
-import type { PublicReviewResource } from "@/lib/validation/responses";
-import type { ReviewSort } from "@/lib/validation/public";
+import type { PublicReviewResource, ReviewSort } from "@/lib/reviews/schemas";
 
 import { RatingHistogram } from "./rating-histogram";
 import { ReportReview } from "./report-review";

@@ -7,6 +7,8 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import type { Workspace } from "@/lib/callers/identity";
 import { useApiAction } from "@/lib/client/use-api-action";
+import { callOf } from "@/lib/client/operation-call";
+import { INSTALLS } from "@/lib/installs/operations";
 
 type Props = {
   slug: string;
@@ -32,15 +34,11 @@ export function InstallButton({ slug, appName, installCount, permissions, worksp
   };
   const available = (workspaces ?? []).filter((workspace) => !installedIn.some((installed) => installed.id === workspace.id));
   const [workspaceId, setWorkspaceId] = useState(available[0]?.id ?? "");
-  const install = useApiAction<void, { installCount: number }>(
-    () => ({ path: `/api/apps/${slug}/install`, method: "POST", body: { workspaceId } }),
-    {
-      onSuccess: () => setChoosing(false),
-      announce: () =>
-        `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
-      focus: "installed-in",
-    },
-  );
+  const install = useApiAction(() => callOf(INSTALLS.install, { params: { slug }, body: { workspaceId } }), {
+    onSuccess: () => setChoosing(false),
+    announce: () => `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
+    focus: "installed-in",
+  });
   const count = install.data?.installCount ?? installCount;
 
   return (

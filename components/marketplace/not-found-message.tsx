@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { PageHeading } from "@/components/ui/page-heading";
-import { PUBLIC_LIMITS } from "@/lib/validation/public";
+import { PUBLIC_LIMITS } from "@/lib/catalogue/schemas";
 
 /** The not-found page's body: what happened, a search, and the way to the catalogue. */
 export function NotFoundMessage() {

@@ -5,11 +5,12 @@ import { useId, useState, type FormEvent } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField } from "@/components/ui/field";
-import type { BodyOf } from "@/lib/client/request-body";
+import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { REVIEW_REPORT_LIMITS } from "@/lib/core/app-review-limits";
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ModeratedPart, type ReportReason } from "@/lib/core/enums";
-import type { reportBody } from "@/lib/validation/public";
+import { REVIEWS } from "@/lib/reviews/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 const REASONS = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }));
 
@@ -24,22 +25,15 @@ export function ReportReview({ slug, reviewId, part }: { slug: string; reviewId:
   const [sent, setSent] = useState(false);
   const formId = useId();
   const openerId = `${formId}-opener`;
-  const send = useApiAction(
-    (body: BodyOf<typeof reportBody>) => ({
-      path: `/api/apps/${slug}/reviews/${reviewId}/reports`,
-      method: "POST",
-      body,
-    }),
-    {
-      refresh: false,
-      onSuccess: () => {
-        setSent(true);
-        setOpen(false);
-      },
-      announce: `Thanks: the ${part} is reported. An administrator will look at it.`,
-      focus: `${formId}-sent`,
+  const send = useApiAction((body: BodyInputOf<typeof REVIEWS.report>) => callOf(REVIEWS.report, { params: { slug, reviewId }, body }), {
+    refresh: false,
+    onSuccess: () => {
+      setSent(true);
+      setOpen(false);
     },
-  );
+    announce: `Thanks: the ${part} is reported. An administrator will look at it.`,
+    focus: `${formId}-sent`,
+  });
   const what = part === "review" ? "review" : "reply";
 
   if (sent) {

@@ -6,11 +6,12 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
 import { APP_REVIEW_LIMITS } from "@/lib/core/app-review-limits";
-import type { reviewBody } from "@/lib/validation/public";
+import { callOf } from "@/lib/client/operation-call";
+import { REVIEWS } from "@/lib/reviews/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string };
 
@@ -19,7 +20,6 @@ const HEADING_ID = "your-review-heading";
 
 /** The reader's one review of an app: write it, change it (posting again replaces it) or delete it. */
 export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | undefined }) {
-  const path = `/api/apps/${slug}/reviews`;
   const [rating, setRating] = useState(own?.rating ?? 0);
   const [title, setTitle] = useState(own?.title ?? "");
   const [body, setBody] = useState(own?.body ?? "");
@@ -43,12 +43,12 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
     // Only the HTML as first shown can hold what React did not see.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const save = useApiAction((body: BodyOf<typeof reviewBody>) => ({ path, method: "POST", body }), {
+  const save = useApiAction((body: BodyInputOf<typeof REVIEWS.write>) => callOf(REVIEWS.write, { params: { slug }, body }), {
     onSuccess: () => draft.forget(),
     announce: own ? "Your review is updated." : "Your review is posted.",
     focus: HEADING_ID,
   });
-  const remove = useApiAction(() => ({ path, method: "DELETE" }), {
+  const remove = useApiAction(() => callOf(REVIEWS.delete, { params: { slug } }), {
     onSuccess: () => {
       draft.forget();
       setRating(0);

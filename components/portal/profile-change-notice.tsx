@@ -1,5 +1,5 @@
 import { ProfileChangeDiff } from "@/components/ui/profile-change-diff";
-import type { ProfileChangeResource } from "@/lib/validation/responses";
+import type { ProfileChangeResource } from "@/lib/developers/schemas";
 
 import { WithdrawProfileChangeButton } from "./withdraw-profile-change-button";
 

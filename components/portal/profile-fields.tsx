@@ -1,5 +1,5 @@
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { PROFILE_LIMITS } from "@/lib/validation/developers";
+import { PROFILE_LIMITS } from "@/lib/developers/schemas";
 
 type Values = { name: string; email: string; companyName?: string | null; websiteUrl?: string | null; bio?: string | null };
 

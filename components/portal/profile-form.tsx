@@ -4,12 +4,13 @@ import { useState, type FormEvent } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
-import type { updateDeveloperBody } from "@/lib/validation/developers";
-import type { DeveloperProfile } from "@/lib/validation/responses";
+import type { DeveloperProfile } from "@/lib/developers/schemas";
 
 import { ProfileFields } from "./profile-fields";
+import { callOf } from "@/lib/client/operation-call";
+import { PROFILE } from "@/lib/developers/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 const OPTIONAL = ["companyName", "websiteUrl", "bio"] as const;
 
@@ -29,7 +30,7 @@ const outcomeOf = (answer: DeveloperProfile): keyof typeof OUTCOMES => (answer.p
 /** Edits the caller's profile (PUT /api/dev/me); an emptied optional field is cleared. */
 export function ProfileForm({ profile, reviewed = false }: Props) {
   const [outcome, setOutcome] = useState<keyof typeof OUTCOMES | null>(null);
-  const save = useApiAction((body: BodyOf<typeof updateDeveloperBody>) => ({ path: "/api/dev/me", method: "PUT", body }), {
+  const save = useApiAction((body: BodyInputOf<typeof PROFILE.update>) => callOf(PROFILE.update, { body }), {
     onSuccess: (answer: DeveloperProfile) => setOutcome(outcomeOf(answer)),
     announce: (answer: DeveloperProfile) => OUTCOMES[outcomeOf(answer)],
   });
@@ -39,7 +40,7 @@ export function ProfileForm({ profile, reviewed = false }: Props) {
     setOutcome(null);
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
-    const body: BodyOf<typeof updateDeveloperBody> = { name: text("name") };
+    const body: BodyInputOf<typeof PROFILE.update> = { name: text("name") };
     for (const field of OPTIONAL) body[field] = text(field) === "" ? null : text(field);
     save.mutate(body);
   }

@@ -7,9 +7,12 @@ import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
 
 import { ProfileFields } from "./profile-fields";
+import { callOf } from "@/lib/client/operation-call";
+import { PROFILE } from "@/lib/developers/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 export function RegisterForm({ defaults }: { defaults: { name: string; email: string } }) {
-  const register = useApiAction((body: Record<string, string>) => ({ path: "/api/dev/register", method: "POST", body }), {
+  const register = useApiAction((body: BodyInputOf<typeof PROFILE.register>) => callOf(PROFILE.register, { body }), {
     announce: "You are registered. An administrator will verify your profile; you will get an email.",
     focus: "page-title",
   });
@@ -17,8 +20,8 @@ export function RegisterForm({ defaults }: { defaults: { name: string; email: st
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    // Optional fields left empty are not sent at all.
-    const body = Object.fromEntries([...form.entries()].filter(([, value]) => value !== "")) as Record<string, string>;
+    // Optional fields left empty are not sent at all; the API names a required one that is missing.
+    const body = Object.fromEntries([...form.entries()].filter(([, value]) => value !== "")) as BodyInputOf<typeof PROFILE.register>;
     register.mutate(body);
   }
 

@@ -1,5 +1,5 @@
 import { PUBLIC_PROFILE_FIELD_LABELS } from "@/lib/core/enums";
-import type { ProfileFieldChange } from "@/lib/validation/responses";
+import type { ProfileFieldChange } from "@/lib/developers/schemas";
 
 import { TextDiff } from "./revision-diff";
 

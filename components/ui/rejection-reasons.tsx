@@ -1,5 +1,5 @@
 import { APPROVAL_CRITERION_LABELS } from "@/lib/core/enums";
-import type { DeveloperAppResource } from "@/lib/validation/responses";
+import type { DeveloperAppResource } from "@/lib/apps/schemas";
 
 type Rejection = NonNullable<DeveloperAppResource["rejection"]>;
 

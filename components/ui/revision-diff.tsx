@@ -1,6 +1,6 @@
 import { diffWords } from "@/lib/diff/words";
-import { LISTING_FIELDS } from "@/lib/validation/listing-fields";
-import type { RevisionChange } from "@/lib/validation/responses";
+import { LISTING_FIELDS } from "@/lib/apps/listing-declaration";
+import type { RevisionChange } from "@/lib/apps/schemas";
 
 // What an update changes, field by field, for its developer (portal) and its reviewer (queue),
 // each shown as the listing's declaration says (lib/validation/listing-fields.ts).

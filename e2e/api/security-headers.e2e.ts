@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 // Every page and API response carries the security headers; authenticated API answers are never cached.
 
-const PAGES = ["/", "/apps", "/apps/slack-sync", "/developer", "/developer/apps", "/admin", "/admin/reviews", "/docs/api", "/signin"];
+const PAGES = ["/", "/apps", "/apps/slack-sync", "/developer", "/developer/apps", "/admin", "/admin/approvals", "/docs/api", "/signin"];
 const API = ["/api/apps", "/api/apps/slack-sync", "/api/dev/me", "/api/admin/developers", "/api/does/not/exist"];
 
 function expectSecurityHeaders(path: string, headers: Record<string, string>) {

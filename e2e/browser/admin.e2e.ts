@@ -58,7 +58,7 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   }
 
   // Reject the first with reasons per criterion.
-  await page.goto("/admin/reviews");
+  await page.goto("/admin/approvals");
   const rejectCard = page.getByTestId("pending-listing").filter({ hasText: `Admin E2E Reject ${developer.sub}` });
   await expect(rejectCard.getByRole("img", { name: /logo/ })).toBeVisible();
   await expectPageHealthy(page);
@@ -123,7 +123,7 @@ test("an administrator verifies a developer, then rejects one listing with reaso
   });
   expect(fixed.status()).toBe(200);
   expect((await request.post(`/api/dev/apps/${rejectedId}/submit`, { headers: developer.headers })).status()).toBe(200);
-  await page.goto("/admin/reviews");
+  await page.goto("/admin/approvals");
   const resubmitted = page.getByTestId("pending-listing").filter({ hasText: `Admin E2E Reject ${developer.sub}` });
   await expect(resubmitted.getByTestId("earlier-rejection")).toContainText("The OAuth callback accepts any redirect URI.");
 

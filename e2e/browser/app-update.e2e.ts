@@ -45,7 +45,7 @@ test("a developer updates a live app: the reviewer rejects it, the developer fix
   // The reviewer sees it in the queue as an update, with what changed, and rejects it with a reason.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, "/admin/reviews", E2E_ADMIN_EMAIL);
+  await signIn(admin, "/admin/approvals", E2E_ADMIN_EMAIL);
   const card = admin.getByTestId("pending-update").filter({ hasText: `Focus Ledger Pro ${suffix}` });
   // The name's word diff: "Pro" is the one word added.
   await expect(card.locator('[data-testid="revision-change"][data-field="name"] ins')).toHaveText("[added: Pro ]");
@@ -64,7 +64,7 @@ test("a developer updates a live app: the reviewer rejects it, the developer fix
   await submitUpdate(page, `Focus Ledger Sync ${suffix}`);
 
   // The reviewer approves it.
-  await admin.goto("/admin/reviews");
+  await admin.goto("/admin/approvals");
   const fixed = admin.getByTestId("pending-update").filter({ hasText: `Focus Ledger Sync ${suffix}` });
   for (const criterion of CRITERIA) await fixed.getByLabel(`${criterion} passes`).check();
   await fixed.getByRole("button", { name: "Approve", exact: true }).click();

@@ -91,7 +91,7 @@ test("an administrator's decision is confirmed, and the queue's heading takes th
   const developer = await yaptureHeadersFor(request, email);
   expect((await request.post(`/api/dev/apps/${listing.id}/submit`, { headers: developer })).status()).toBe(200);
 
-  await signIn(page, "/admin/reviews", E2E_ADMIN_EMAIL);
+  await signIn(page, "/admin/approvals", E2E_ADMIN_EMAIL);
   const card = page.getByTestId("pending-listing").filter({ hasText: listing.name });
   for (const criterion of ["Functionality", "Quality", "Security", "Terms compliance", "User experience"]) {
     await card.getByLabel(`${criterion} passes`).check();

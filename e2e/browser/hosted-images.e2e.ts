@@ -50,9 +50,9 @@ test("reviewers' and visitors' browsers load a listing's images from the marketp
     // The administrator reviewing it sees the copies checked at submit, as visitors will.
     const reviewer = await browser.newContext({ baseURL });
     const queue = await reviewer.newPage();
-    await signIn(queue, "/admin/reviews", E2E_ADMIN_EMAIL);
+    await signIn(queue, "/admin/approvals", E2E_ADMIN_EMAIL);
     const inQueue = await imagesRequested(queue, async () => {
-      await queue.goto("/admin/reviews");
+      await queue.goto("/admin/approvals");
       await expect(queue.getByTestId("pending-listing").filter({ hasText: name })).toBeVisible();
     });
     expect(

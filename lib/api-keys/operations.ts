@@ -1,23 +1,24 @@
-import { createApiKeyBody } from "@/lib/validation/api-keys";
-import { bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
-import * as r from "@/lib/validation/responses";
+import { bodyErrors, operationOf, scoped } from "@/lib/validation/operation";
+import { listOf } from "@/lib/validation/shared";
+
+import { apiKeySchema, createApiKeyBody, createdApiKeySchema } from "./schemas";
 
 // The HTTP operations of a developer's API keys. What each field means:
 // lib/validation/operation.ts.
 
 const apiKeyOperation = operationOf("API keys", "developer");
 
-export const API_KEY_OPERATIONS: Operation[] = [
-  apiKeyOperation({
+export const API_KEYS = {
+  list: apiKeyOperation({
     method: "get",
     path: "/api/dev/api-keys",
     operationId: "listApiKeys",
     scope: null,
     summary: "The caller's keys, masked, newest first",
-    success: { 200: { description: "Keys", schema: r.listOf(r.apiKeySchema) } },
+    success: { 200: { description: "Keys", schema: listOf(apiKeySchema) } },
     errors: scoped,
   }),
-  apiKeyOperation({
+  create: apiKeyOperation({
     method: "post",
     path: "/api/dev/api-keys",
     operationId: "createApiKey",
@@ -27,10 +28,10 @@ export const API_KEY_OPERATIONS: Operation[] = [
       "With an API key, only a subset of that key's own scopes can be granted, " +
       "and the new key expires no later than the calling key (`expiresAt` shows the effective expiry).",
     body: createApiKeyBody,
-    success: { 201: { description: "The new key", schema: r.createdApiKeySchema } },
+    success: { 201: { description: "The new key", schema: createdApiKeySchema } },
     errors: [...scoped, "conflict", ...bodyErrors],
   }),
-  apiKeyOperation({
+  revoke: apiKeyOperation({
     method: "delete",
     path: "/api/dev/api-keys/{id}",
     operationId: "revokeApiKey",
@@ -40,4 +41,4 @@ export const API_KEY_OPERATIONS: Operation[] = [
     success: { 204: { description: "Revoked" } },
     errors: [...scoped, "forbidden", "not_found"],
   }),
-];
+};

@@ -6,7 +6,7 @@ import { apiKeys, developers, type ApiKey } from "@/db/schema";
 import type { Caller } from "@/lib/callers/caller";
 import { insufficientScope, keyUnusable } from "@/lib/callers/challenges";
 import { ApiError, notFound } from "@/lib/core/errors";
-import type { CreateApiKeyInput } from "@/lib/validation/api-keys";
+import type { CreateApiKeyInput } from "./schemas";
 
 import { generateApiKey, hashApiKey, maskApiKey } from "./format";
 

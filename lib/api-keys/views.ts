@@ -1,5 +1,5 @@
 import type { ApiKey } from "@/db/schema";
-import type { ApiKeyResource, CreatedApiKey } from "@/lib/validation/responses";
+import type { ApiKeyResource, CreatedApiKey } from "./schemas";
 
 /** A key as listings show it: masked, never the plaintext or the hash. */
 export function apiKeyView(key: ApiKey, now = new Date()): ApiKeyResource {

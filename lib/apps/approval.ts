@@ -1,15 +1,16 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { getDb, type Executor, type Transaction } from "@/db/client";
-import { countRows, paginate, type Page } from "@/db/paginate";
+import type { Page } from "@/db/paginate";
+import { queuePage } from "@/db/queue-page";
 import { apps, developers, type App, type Developer } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/service";
+import { decide } from "@/lib/audit/decision";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { AppStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
-import type { RejectAppInput } from "@/lib/validation/admin";
+import type { RejectAppInput } from "./schemas";
 
 import { openRevisionOf } from "./revision-queries";
 import { screenshotsOf } from "./screenshots";
@@ -36,16 +37,18 @@ const selectAdminRows = (db: Executor) =>
 /** The review queue: PENDING oldest-submitted first by default; other states newest first. */
 export async function listAppsForAdmin({ status, paging }: { status: AppStatus; paging: Paging }): Promise<Page<AdminAppRow>> {
   const db = await getDb();
-  const where = eq(apps.status, status);
-  const order = status === "PENDING" ? [asc(apps.submittedAt), asc(apps.id)] : [desc(apps.updatedAt), desc(apps.id)];
-  return paginate(paging, {
-    items: ({ limit, offset }) =>
+  return queuePage({
+    db,
+    table: apps,
+    columns: { status: apps.status, waitingSince: apps.submittedAt, updatedAt: apps.updatedAt, id: apps.id },
+    status,
+    paging,
+    select: ({ where, orderBy, limit, offset }) =>
       selectAdminRows(db)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    total: () => countRows(db, apps, where),
   });
 }
 
@@ -71,39 +74,34 @@ type Decision = {
 /** What the audit log keeps of a listing before and after a decision. */
 const auditedState = ({ status, featured }: App) => ({ status, featured });
 
-/** The transition, its audit event and its email, in one transaction. */
-async function decide(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminAppRow> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const { before, after } = await appTransitions.transition(tx, {
-      id: appId,
-      action: decision.action,
-      version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: LISTING_CHANGED },
-      set: (current) => decision.set(now, current),
-    });
-    await recordAudit(tx, {
-      actor,
-      action: `app.${decision.action}`,
-      targetType: "app",
-      targetId: appId,
-      before: auditedState(before),
-      after: { ...auditedState(after), ...decision.audit },
-    });
-    if (decision.notify) {
-      const [developer] = await tx.select().from(developers).where(eq(developers.id, after.developerId));
-      await decision.notify(tx, after, developer!);
-    }
-    return getAppForAdmin(appId, tx);
+/** The listing's transition, its audit event and its email, in one transaction. */
+const decideOnListing = (actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminAppRow> =>
+  decide({
+    actor,
+    audit: { action: `app.${decision.action}`, targetType: "app", targetId: appId },
+    change: async (tx, now) => {
+      const { before, after } = await appTransitions.transition(tx, {
+        id: appId,
+        action: decision.action,
+        version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: LISTING_CHANGED },
+        set: (current) => decision.set(now, current),
+      });
+      return { before: auditedState(before), after: { ...auditedState(after), ...decision.audit }, changed: after };
+    },
+    notify: async (tx, app) => {
+      if (!decision.notify) return;
+      const [developer] = await tx.select().from(developers).where(eq(developers.id, app.developerId));
+      await decision.notify(tx, app, developer!);
+    },
+    read: (tx) => getAppForAdmin(appId, tx),
   });
-}
 
 type Actor = { actor: YaptureIdentity; appId: string };
 /** A review decision: on the version the administrator read when `expectedUpdatedAt` is given, else on the current one. */
 type Verdict = Actor & { expectedUpdatedAt?: Date };
 
 export const approveApp = ({ actor, appId, note, expectedUpdatedAt }: Verdict & { note?: string }) =>
-  decide(actor, appId, {
+  decideOnListing(actor, appId, {
     action: "approve",
     expectedUpdatedAt,
     set: (now, before) => ({ status: "APPROVED", publishedAt: before.publishedAt ?? now, rejection: null }),
@@ -122,7 +120,7 @@ export const approveApp = ({ actor, appId, note, expectedUpdatedAt }: Verdict & 
   });
 
 export const rejectApp = ({ actor, appId, input, expectedUpdatedAt }: Verdict & { input: RejectAppInput }) =>
-  decide(actor, appId, {
+  decideOnListing(actor, appId, {
     action: "reject",
     expectedUpdatedAt,
     set: (now) => ({
@@ -144,10 +142,14 @@ export const rejectApp = ({ actor, appId, input, expectedUpdatedAt }: Verdict & 
   });
 
 export const setAppFeatured = ({ actor, appId, featured }: Actor & { featured: boolean }) =>
-  decide(actor, appId, { action: "feature", set: () => ({ featured }) });
+  decideOnListing(actor, appId, { action: "feature", set: () => ({ featured }) });
 
 export const unpublishApp = ({ actor, appId, reason }: Actor & { reason: string }) =>
-  decide(actor, appId, { action: "unpublish", set: () => ({ status: "UNPUBLISHED", unpublishReason: reason }), audit: { reason } });
+  decideOnListing(actor, appId, {
+    action: "unpublish",
+    set: () => ({ status: "UNPUBLISHED", unpublishReason: reason }),
+    audit: { reason },
+  });
 
 export const republishApp = ({ actor, appId }: Actor) =>
-  decide(actor, appId, { action: "republish", set: () => ({ status: "APPROVED", unpublishReason: null }) });
+  decideOnListing(actor, appId, { action: "republish", set: () => ({ status: "APPROVED", unpublishReason: null }) });

@@ -1,5 +1,5 @@
 import { withHostedMarkdownImages } from "@/lib/assets/hosted/markdown-images";
-import type { RevisionChange } from "@/lib/validation/responses";
+import type { RevisionChange } from "./schemas";
 
 /** Hosted copies by the developer's URL they were made from (`hostedUrlsOf`). */
 type HostedUrls = Record<string, string>;

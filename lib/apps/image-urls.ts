@@ -1,7 +1,7 @@
 import { env } from "@/lib/core/env";
 import { ApiError, type FieldError } from "@/lib/core/errors";
 import { summarize } from "@/lib/core/zod-errors";
-import type { UpdateAppInput } from "@/lib/validation/apps";
+import type { UpdateAppInput } from "./schemas";
 
 type ImageFields = Pick<UpdateAppInput, "logoUrl" | "bannerUrl" | "screenshots">;
 

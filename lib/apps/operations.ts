@@ -1,7 +1,25 @@
-import * as admin from "@/lib/validation/admin";
-import { createAppBody, listMyAppsQuery, revisionBody, updateAppBody } from "@/lib/validation/apps";
-import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped, type Operation } from "@/lib/validation/operation";
-import * as r from "@/lib/validation/responses";
+import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped } from "@/lib/validation/operation";
+import { pagedListOf, reasonBody } from "@/lib/validation/shared";
+
+import {
+  adminAppSchema,
+  adminAppsQuery,
+  adminRevisionSchema,
+  adminRevisionsQuery,
+  analyticsSchema,
+  APP_READ_ONLY_FIELDS,
+  CREATE_READ_ONLY_FIELDS,
+  approveBody,
+  createAppBody,
+  developerAppSchema,
+  featureBody,
+  listMyAppsQuery,
+  rejectAppBody,
+  REVISION_READ_ONLY_FIELDS,
+  revisionBody,
+  revisionSchema,
+  updateAppBody,
+} from "./schemas";
 
 // The HTTP operations of app listings: the developer's listings and updates, and the
 // administrators' approval of both. What each field means: lib/validation/operation.ts.
@@ -17,57 +35,60 @@ const VERSION_PRECONDITION =
   "the current version is decided. A value that is not an ISO 8601 time with milliseconds in UTC (as the API shows `updatedAt`) " +
   "is 400 `validation_failed` naming `expectedUpdatedAt`.";
 
-export const DEVELOPER_APP_OPERATIONS: Operation[] = [
-  appOperation({
+export const APPS = {
+  list: appOperation({
     method: "get",
     path: "/api/dev/apps",
     operationId: "listMyApps",
     scope: "APP_READ",
     summary: "The caller's listings, newest first",
     query: listMyAppsQuery,
-    success: { 200: { description: "One page of listings", schema: r.pagedListOf(r.developerAppSchema) } },
+    success: { 200: { description: "One page of listings", schema: pagedListOf(developerAppSchema) } },
     errors: [...scoped, "validation_failed"],
   }),
-  appOperation({
+  create: appOperation({
     method: "post",
     path: "/api/dev/apps",
     operationId: "createApp",
     scope: "APP_CREATE",
     summary: "Create a listing in DRAFT",
     body: createAppBody,
-    success: { 201: { description: "Created", schema: r.developerAppSchema } },
+    readOnlyFields: CREATE_READ_ONLY_FIELDS,
+    success: { 201: { description: "Created", schema: developerAppSchema } },
     errors: [...scoped, "conflict", ...bodyErrors],
   }),
-  appOperation({
+  get: appOperation({
     method: "get",
     path: "/api/dev/apps/{id}",
     operationId: "getMyApp",
     scope: "APP_READ",
     summary: "One of the caller's listings",
-    success: { 200: { description: "The listing", schema: r.developerAppSchema } },
+    success: { 200: { description: "The listing", schema: developerAppSchema } },
     errors: [...scoped, "not_found"],
   }),
-  appOperation({
+  update: appOperation({
     method: "put",
     path: "/api/dev/apps/{id}",
     operationId: "updateApp",
     scope: "APP_UPDATE",
     summary: "Update a DRAFT or REJECTED listing (partial)",
     body: updateAppBody,
-    success: { 200: { description: "Updated", schema: r.developerAppSchema } },
+    readOnlyFields: APP_READ_ONLY_FIELDS,
+    success: { 200: { description: "Updated", schema: developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
   }),
-  appOperation({
+  patch: appOperation({
     method: "patch",
     path: "/api/dev/apps/{id}",
     operationId: "patchApp",
     scope: "APP_UPDATE",
     summary: "Alias of PUT",
     body: updateAppBody,
-    success: { 200: { description: "Updated", schema: r.developerAppSchema } },
+    readOnlyFields: APP_READ_ONLY_FIELDS,
+    success: { 200: { description: "Updated", schema: developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
   }),
-  appOperation({
+  delete: appOperation({
     method: "delete",
     path: "/api/dev/apps/{id}",
     operationId: "deleteApp",
@@ -76,42 +97,44 @@ export const DEVELOPER_APP_OPERATIONS: Operation[] = [
     success: { 204: { description: "Deleted" } },
     errors: [...scoped, "not_found", "invalid_state"],
   }),
-  appOperation({
+  submit: appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/submit",
     operationId: "submitApp",
     scope: "APP_UPDATE",
     summary: "Submit for review",
+    // Each submit fetches every image of the listing.
+    limits: [{ policy: "submit", per: "developer" }],
     description:
       "Every image is fetched and checked first (PNG or JPEG; logo square ≥ 512×512, banner 1200×600, screenshots ≥ 1280×720; " +
       "none over 8192 pixels a side or 40 megapixels); " +
       "all failures come back in one `asset_invalid`.",
-    success: { 200: { description: "Now PENDING", schema: r.developerAppSchema } },
+    success: { 200: { description: "Now PENDING", schema: developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
   }),
-  appOperation({
+  withdraw: appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/withdraw",
     operationId: "withdrawApp",
     scope: "APP_UPDATE",
     summary: "Withdraw from review",
     description: "Takes a PENDING listing out of the review queue, back to DRAFT, where it can be edited and submitted again.",
-    success: { 200: { description: "Now DRAFT", schema: r.developerAppSchema } },
+    success: { 200: { description: "Now DRAFT", schema: developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state"],
   }),
-  appOperation({
+  analytics: appOperation({
     method: "get",
     path: "/api/dev/apps/{id}/analytics",
     operationId: "getAppAnalytics",
     scope: "ANALYTICS_READ",
     summary: "Counters and installs per day (30 days)",
-    success: { 200: { description: "Analytics", schema: r.analyticsSchema } },
+    success: { 200: { description: "Analytics", schema: analyticsSchema } },
     errors: [...scoped, "not_found"],
   }),
-];
+};
 
-export const REVISION_OPERATIONS: Operation[] = [
-  updateOperation({
+export const APP_UPDATES = {
+  create: updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision",
     operationId: "createRevision",
@@ -123,31 +146,42 @@ export const REVISION_OPERATIONS: Operation[] = [
       "a second is 409 `invalid_state` naming the first. `environment` and `slug` cannot change.",
     body: revisionBody,
     bodyOptional: true,
-    success: { 201: { description: "The draft revision", schema: r.revisionSchema } },
+    readOnlyFields: REVISION_READ_ONLY_FIELDS,
+    success: { 201: { description: "The draft revision", schema: revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
   }),
-  updateOperation({
+  get: updateOperation({
     method: "get",
     path: "/api/dev/apps/{id}/revision",
     operationId: "getRevision",
     scope: "APP_READ",
     summary: "The app's open revision, with its changes against the live version",
-    success: { 200: { description: "The revision", schema: r.revisionSchema } },
+    success: { 200: { description: "The revision", schema: revisionSchema } },
     errors: [...scoped, "not_found"],
   }),
-  ...(["put", "patch"] as const).map((method) =>
-    updateOperation({
-      method,
-      path: "/api/dev/apps/{id}/revision",
-      operationId: method === "put" ? "updateRevision" : "patchRevision",
-      scope: "APP_UPDATE",
-      summary: method === "put" ? "Edit a DRAFT or REJECTED revision (partial)" : "Alias of PUT",
-      body: revisionBody,
-      success: { 200: { description: "Updated", schema: r.revisionSchema } },
-      errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
-    }),
-  ),
-  updateOperation({
+  update: updateOperation({
+    method: "put",
+    path: "/api/dev/apps/{id}/revision",
+    operationId: "updateRevision",
+    scope: "APP_UPDATE",
+    summary: "Edit a DRAFT or REJECTED revision (partial)",
+    body: revisionBody,
+    readOnlyFields: REVISION_READ_ONLY_FIELDS,
+    success: { 200: { description: "Updated", schema: revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
+  }),
+  patch: updateOperation({
+    method: "patch",
+    path: "/api/dev/apps/{id}/revision",
+    operationId: "patchRevision",
+    scope: "APP_UPDATE",
+    summary: "Alias of PUT",
+    body: revisionBody,
+    readOnlyFields: REVISION_READ_ONLY_FIELDS,
+    success: { 200: { description: "Updated", schema: revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
+  }),
+  discard: updateOperation({
     method: "delete",
     path: "/api/dev/apps/{id}/revision",
     operationId: "discardRevision",
@@ -156,104 +190,105 @@ export const REVISION_OPERATIONS: Operation[] = [
     success: { 204: { description: "Discarded; the live listing is unchanged" } },
     errors: [...scoped, "not_found", "invalid_state"],
   }),
-  updateOperation({
+  submit: updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision/submit",
     operationId: "submitRevision",
     scope: "APP_UPDATE",
     summary: "Submit the revision for review",
+    limits: [{ policy: "submit", per: "developer" }],
     description:
       "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`.",
-    success: { 200: { description: "Now PENDING", schema: r.revisionSchema } },
+    success: { 200: { description: "Now PENDING", schema: revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
   }),
-  updateOperation({
+  withdraw: updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision/withdraw",
     operationId: "withdrawRevision",
     scope: "APP_UPDATE",
     summary: "Take a PENDING revision out of review, back to DRAFT",
-    success: { 200: { description: "Now DRAFT", schema: r.revisionSchema } },
+    success: { 200: { description: "Now DRAFT", schema: revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state"],
   }),
-];
+};
 
-export const APP_ADMIN_OPERATIONS: Operation[] = [
-  adminListOperation("/api/admin/apps", "adminListApps", "Listings by status (default PENDING, oldest first)", {
-    query: admin.adminAppsQuery,
-    item: r.adminAppSchema,
+export const APP_APPROVALS = {
+  list: adminListOperation("/api/admin/apps", "adminListApps", "Listings by status (default PENDING, oldest first)", {
+    query: adminAppsQuery,
+    item: adminAppSchema,
   }),
-  adminOperation({
+  get: adminOperation({
     method: "get",
     path: "/api/admin/apps/{id}",
     operationId: "adminGetApp",
     summary: "One listing in any state",
-    success: { 200: { description: "The listing", schema: r.adminAppSchema } },
+    success: { 200: { description: "The listing", schema: adminAppSchema } },
     errors: [...adminErrors, "not_found"],
   }),
-  adminOperation({
+  approve: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/approve",
     operationId: "adminApproveApp",
     summary: "Approve a pending listing (public at once, email sent)",
     description: `Send the listing's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
-    body: admin.approveBody,
+    body: approveBody,
     bodyOptional: true,
-    success: { 200: { description: "Approved", schema: r.adminAppSchema } },
+    success: { 200: { description: "Approved", schema: adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-  adminOperation({
+  reject: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/reject",
     operationId: "adminRejectApp",
     summary: "Reject a pending listing with reasons per criterion (email sent)",
     description: `Send the listing's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
-    body: admin.rejectAppBody,
-    success: { 200: { description: "Rejected", schema: r.adminAppSchema } },
+    body: rejectAppBody,
+    success: { 200: { description: "Rejected", schema: adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-  adminOperation({
+  feature: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/feature",
     operationId: "adminFeatureApp",
     summary: "Feature or unfeature an approved app",
-    body: admin.featureBody,
-    success: { 200: { description: "Updated", schema: r.adminAppSchema } },
+    body: featureBody,
+    success: { 200: { description: "Updated", schema: adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-  adminOperation({
+  unpublish: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/unpublish",
     operationId: "adminUnpublishApp",
     summary: "Take an approved app off the marketplace",
-    body: admin.reasonBody,
-    success: { 200: { description: "Unpublished", schema: r.adminAppSchema } },
+    body: reasonBody,
+    success: { 200: { description: "Unpublished", schema: adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-  adminOperation({
+  republish: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/republish",
     operationId: "adminRepublishApp",
     summary: "Put an unpublished app back",
-    success: { 200: { description: "Approved again", schema: r.adminAppSchema } },
+    success: { 200: { description: "Approved again", schema: adminAppSchema } },
     errors: [...adminErrors, "not_found", "invalid_state"],
   }),
-];
+};
 
-export const REVISION_ADMIN_OPERATIONS: Operation[] = [
-  adminListOperation("/api/admin/revisions", "adminListRevisions", "Updates of live apps by status (default PENDING, oldest first)", {
-    query: admin.adminRevisionsQuery,
-    item: r.adminRevisionSchema,
+export const UPDATE_APPROVALS = {
+  list: adminListOperation("/api/admin/revisions", "adminListRevisions", "Updates of live apps by status (default PENDING, oldest first)", {
+    query: adminRevisionsQuery,
+    item: adminRevisionSchema,
   }),
-  adminOperation({
+  get: adminOperation({
     method: "get",
     path: "/api/admin/apps/{id}/revision",
     operationId: "adminGetRevision",
     summary: "The app's open update with a field-by-field diff against the live version",
-    success: { 200: { description: "The revision", schema: r.adminRevisionSchema } },
+    success: { 200: { description: "The revision", schema: adminRevisionSchema } },
     errors: [...adminErrors, "not_found"],
   }),
-  adminOperation({
+  approve: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/revision/approve",
     operationId: "adminApproveRevision",
@@ -262,19 +297,19 @@ export const REVISION_ADMIN_OPERATIONS: Operation[] = [
       "In one transaction: the live fields and screenshots become the revision's, `version` goes up by one and the changelog gets " +
       "the revision's notes; slug, installs and reviews stay. An UNPUBLISHED app stays unpublished until republished. " +
       `Send the revision's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
-    body: admin.approveBody,
+    body: approveBody,
     bodyOptional: true,
-    success: { 200: { description: "Approved", schema: r.adminRevisionSchema } },
+    success: { 200: { description: "Approved", schema: adminRevisionSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-  adminOperation({
+  reject: adminOperation({
     method: "post",
     path: "/api/admin/apps/{id}/revision/reject",
     operationId: "adminRejectRevision",
     summary: "Reject a pending update with reasons per criterion; the live version stays (email sent)",
     description: `Send the revision's \`updatedAt\` as \`expectedUpdatedAt\`: ${VERSION_PRECONDITION}`,
-    body: admin.rejectAppBody,
-    success: { 200: { description: "Rejected", schema: r.adminRevisionSchema } },
+    body: rejectAppBody,
+    success: { 200: { description: "Rejected", schema: adminRevisionSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-];
+};

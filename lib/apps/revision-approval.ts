@@ -1,17 +1,18 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import { countRows, paginate, type Page } from "@/db/paginate";
+import type { Page } from "@/db/paginate";
+import { queuePage } from "@/db/queue-page";
 import { appRevisions, apps, developers, type App, type AppRevision, type ChangelogEntry } from "@/db/schema";
 import { adoptImageCopies, publishImageCopies } from "@/lib/assets/hosted/listing-copies";
-import { recordAudit } from "@/lib/audit/service";
+import { decide } from "@/lib/audit/decision";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { RevisionStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
-import type { RejectAppInput } from "@/lib/validation/admin";
-import { listingColumnsOf } from "@/lib/validation/listing-fields";
+import type { RejectAppInput } from "./schemas";
+import { listingColumnsOf } from "./listing-declaration";
 
 import { reviewerColumns } from "./approval";
 import { readNewestRevision, readOpenRevision } from "./revision-queries";
@@ -47,19 +48,25 @@ export async function listRevisionsForAdmin({
   paging: Paging;
 }): Promise<Page<AdminRevisionRow>> {
   const db = await getDb();
-  const where = eq(appRevisions.status, status);
-  const order =
-    status === "PENDING" ? [asc(appRevisions.submittedAt), asc(appRevisions.id)] : [desc(appRevisions.updatedAt), desc(appRevisions.id)];
-  return paginate(paging, {
-    items: async ({ limit, offset }) =>
+  return queuePage({
+    db,
+    table: appRevisions,
+    columns: {
+      status: appRevisions.status,
+      waitingSince: appRevisions.submittedAt,
+      updatedAt: appRevisions.updatedAt,
+      id: appRevisions.id,
+    },
+    status,
+    paging,
+    select: async ({ where, orderBy, limit, offset }) =>
       (
         await selectAdminRevisions(db)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...orderBy)
           .limit(limit)
           .offset(offset)
       ).map(toRow),
-    total: () => countRows(db, appRevisions, where),
   });
 }
 
@@ -96,39 +103,37 @@ type Decision = {
  * concurrent decisions (or a decision and the developer's withdraw) exactly one applies; the other
  * finds the revision in its new state and gets 409. Transition, audit event and email commit together.
  */
-async function decide(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminRevisionRow> {
-  const db = await getDb();
+async function decideOnUpdate(actor: YaptureIdentity, appId: string, decision: Decision): Promise<AdminRevisionRow> {
   // The newest revision: one approved by a concurrent decision is then refused with 409, not "not found".
-  const { revision: open } = await readNewestRevision(db, appId);
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    // The app first, then the revision (the developer's actions lock the revision alone).
-    const app = await appTransitions.lock(tx, { id: appId, action: "revise" });
-    const { after: revision } = await revisionTransitions.transition(tx, {
-      id: open.id,
-      action: decision.action,
-      scope: eq(appRevisions.appId, appId),
-      version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: UPDATE_CHANGED },
-      set: () => decision.set(app, now),
-    });
-    await decision.apply?.(tx, revision, now);
-    await recordAudit(tx, {
-      actor,
-      action: `revision.${decision.action}`,
-      targetType: "app",
-      targetId: appId,
-      before: { version: app.version, name: app.name },
-      after: {
-        revisionId: revision.id,
-        status: revision.status,
-        version: revision.version ?? app.version,
-        name: revision.name,
-        ...decision.audit,
-      },
-    });
-    const row = await readAdminRevision(tx, revision.id);
-    await decision.notify(tx, row);
-    return row;
+  const { revision: open } = await readNewestRevision(await getDb(), appId);
+  return decide({
+    actor,
+    audit: { action: `revision.${decision.action}`, targetType: "app", targetId: appId },
+    change: async (tx, now) => {
+      // The app first, then the revision (the developer's actions lock the revision alone).
+      const app = await appTransitions.lock(tx, { id: appId, action: "revise" });
+      const { after: revision } = await revisionTransitions.transition(tx, {
+        id: open.id,
+        action: decision.action,
+        scope: eq(appRevisions.appId, appId),
+        version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: UPDATE_CHANGED },
+        set: () => decision.set(app, now),
+      });
+      await decision.apply?.(tx, revision, now);
+      return {
+        before: { version: app.version, name: app.name },
+        after: {
+          revisionId: revision.id,
+          status: revision.status,
+          version: revision.version ?? app.version,
+          name: revision.name,
+          ...decision.audit,
+        },
+        changed: await readAdminRevision(tx, revision.id),
+      };
+    },
+    notify: decision.notify,
+    read: async (_, row) => row,
   });
 }
 
@@ -155,7 +160,7 @@ type Verdict = { actor: YaptureIdentity; appId: string; expectedUpdatedAt?: Date
 
 /** PENDING → APPROVED: the revision becomes the live listing's next version (an UNPUBLISHED app stays unpublished). */
 export const approveRevision = ({ actor, appId, note, expectedUpdatedAt }: Verdict & { note?: string }) =>
-  decide(actor, appId, {
+  decideOnUpdate(actor, appId, {
     action: "approve",
     expectedUpdatedAt,
     set: (app, now) => ({ status: "APPROVED", version: app.version + 1, approvedAt: now }),
@@ -178,7 +183,7 @@ export const approveRevision = ({ actor, appId, note, expectedUpdatedAt }: Verdi
 
 /** PENDING → REJECTED with structured reasons; the live listing stays as it was. */
 export const rejectRevision = ({ actor, appId, input, expectedUpdatedAt }: Verdict & { input: RejectAppInput }) =>
-  decide(actor, appId, {
+  decideOnUpdate(actor, appId, {
     action: "reject",
     expectedUpdatedAt,
     set: (_app, now) => ({

@@ -1,5 +1,5 @@
-import { READING_ORDER } from "@/lib/validation/listing-fields";
-import type { RevisionChange, RevisionTextField } from "@/lib/validation/responses";
+import { READING_ORDER } from "./listing-declaration";
+import type { RevisionChange, RevisionTextField } from "./schemas";
 
 type Screenshot = { url: string; caption: string | null; order: number };
 type Listing = Record<RevisionTextField, string | null> & { screenshots: Screenshot[] };

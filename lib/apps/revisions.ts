@@ -8,8 +8,8 @@ import { recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-c
 import { ApiError, notFound } from "@/lib/core/errors";
 import { can, refusal } from "@/lib/state/machine";
 import type { ReadVersion } from "@/lib/state/transition";
-import type { RevisionInput } from "@/lib/validation/apps";
-import { listingColumnsOf } from "@/lib/validation/listing-fields";
+import type { RevisionInput } from "./schemas";
+import { listingColumnsOf } from "./listing-declaration";
 
 import { assertImageUrlsAllowed } from "./image-urls";
 import { findOpenRevision, readNewestRevision, readOpenRevision } from "./revision-queries";

@@ -2,7 +2,7 @@ import { eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Executor } from "@/db/client";
 import { appScreenshots, type AppScreenshot } from "@/db/schema";
-import type { ScreenshotInput } from "@/lib/validation/apps";
+import type { ScreenshotInput } from "./schemas";
 
 // The one place screenshots are read and written. They are read only through `screenshotsOf`, a
 // column of the query that selects the apps; the public JSON reads the copy the database keeps

@@ -8,7 +8,7 @@ import { type Paging } from "@/lib/core/paging";
 import { can, refusal } from "@/lib/state/machine";
 import type { ListingImages } from "@/lib/assets/app-assets";
 import { publishImageCopies, recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
-import type { CreateAppInput, UpdateAppInput } from "@/lib/validation/apps";
+import type { CreateAppInput, UpdateAppInput } from "./schemas";
 
 import { assertImageUrlsAllowed } from "./image-urls";
 import { openRevisionOf } from "./revision-queries";

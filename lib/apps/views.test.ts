@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { App, AppRevision } from "@/db/schema";
-import { LISTING_FIELD_NAMES } from "@/lib/validation/listing-fields";
-import { adminAppSchema, adminRevisionSchema, developerAppSchema, publicAppSchema, revisionSchema } from "@/lib/validation/responses";
+import { LISTING_FIELD_NAMES } from "./listing-declaration";
+import { adminAppSchema, adminRevisionSchema, developerAppSchema, revisionSchema, publicAppSchema } from "./schemas";
 
 import { adminAppView, adminRevisionView, developerAppView, publicAppView, revisionView } from "./views";
 

@@ -6,15 +6,15 @@ import {
   type ListingAnswer,
   type ListingField,
   type PublicField,
-} from "@/lib/validation/listing-fields";
+} from "./listing-declaration";
 import type {
   AdminAppResource,
   AdminRevisionResource,
   AppAnalytics,
   DeveloperAppResource,
-  PublicAppResource,
   RevisionResource,
-} from "@/lib/validation/responses";
+  PublicAppResource,
+} from "./schemas";
 
 import { revisionChanges } from "./revision-changes";
 

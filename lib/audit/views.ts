@@ -1,4 +1,4 @@
-import type { AuditEventResource } from "@/lib/validation/responses";
+import type { AuditEventResource } from "./schemas";
 
 import type { AuditEventRow } from "./service";
 

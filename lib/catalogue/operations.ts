@@ -1,58 +1,65 @@
-import { operationOf, type Operation } from "@/lib/validation/operation";
-import { featuredAppsQuery, listAppsQuery } from "@/lib/validation/public";
-import * as r from "@/lib/validation/responses";
+import { operationOf } from "@/lib/validation/operation";
+import { listOf } from "@/lib/validation/shared";
+
+import { publicAppSchema } from "@/lib/apps/schemas";
+
+import { categoryCountSchema, featuredAppsQuery, listAppsQuery, publicAppsPageSchema } from "./schemas";
 
 // The HTTP operations of the public catalogue: browse, search, featured apps, categories, one app.
 // What each field means: lib/validation/operation.ts.
 
 const publicOperation = operationOf("Public marketplace", "public");
 
-export const CATALOGUE_OPERATIONS: Operation[] = [
-  publicOperation({
+export const CATALOGUE = {
+  list: publicOperation({
     method: "get",
     path: "/api/apps",
     operationId: "listApps",
+    limits: [{ policy: "publicRead", per: "client" }],
     summary: "Browse and search approved apps",
     description: "Filters combine with AND. Ties in every sort order are broken by a stable key, so pages never overlap.",
     query: listAppsQuery,
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },
-      200: { description: "One page of apps", schema: r.publicAppsPageSchema },
+      200: { description: "One page of apps", schema: publicAppsPageSchema },
     },
     errors: ["rate_limited", "validation_failed", "service_unavailable"],
   }),
-  publicOperation({
+  featured: publicOperation({
     method: "get",
     path: "/api/apps/featured/list",
     operationId: "listFeaturedApps",
+    limits: [{ policy: "publicRead", per: "client" }],
     summary: "Featured apps",
     query: featuredAppsQuery,
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },
-      200: { description: "Featured apps", schema: r.listOf(r.publicAppSchema) },
+      200: { description: "Featured apps", schema: listOf(publicAppSchema) },
     },
     errors: ["rate_limited", "validation_failed", "service_unavailable"],
   }),
-  publicOperation({
+  categories: publicOperation({
     method: "get",
     path: "/api/apps/categories/list",
     operationId: "listCategories",
+    limits: [{ policy: "publicRead", per: "client" }],
     summary: "All ten categories with counts of approved apps",
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },
-      200: { description: "Categories in the specification's order", schema: r.listOf(r.categoryCountSchema) },
+      200: { description: "Categories in the specification's order", schema: listOf(categoryCountSchema) },
     },
     errors: ["rate_limited", "service_unavailable"],
   }),
-  publicOperation({
+  get: publicOperation({
     method: "get",
     path: "/api/apps/{slug}",
     operationId: "getApp",
+    limits: [{ policy: "publicRead", per: "client" }],
     summary: "One approved app by its slug",
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },
-      200: { description: "The app", schema: r.publicAppSchema },
+      200: { description: "The app", schema: publicAppSchema },
     },
     errors: ["rate_limited", "not_found", "service_unavailable"],
   }),
-];
+};

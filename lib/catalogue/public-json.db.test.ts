@@ -2,9 +2,18 @@ import { describe, expect, it } from "vitest";
 
 import { insertApp } from "@/test/support/apps";
 import { insertDeveloper } from "@/test/support/developers";
-import { listAppsQuery } from "@/lib/validation/public";
+import { listAppsQuery } from "./schemas";
 
-import { getPublicApp, listFeaturedApps, listPopularApps, listPublicApps, listPublicAppsOfDeveloper } from "./queries";
+import {
+  getPublicApp,
+  listFeaturedApps,
+  listPopularApps,
+  listPublicApps,
+  listPublicAppsOfDeveloper,
+  asRows,
+  asJson,
+  asCards,
+} from "./queries";
 import { publicAppView, type PublicApp } from "@/lib/apps/views";
 
 // The API's public reads send the JSON Postgres writes (./public-json.ts); the app page builds
@@ -53,20 +62,20 @@ describe("the public app as Postgres writes it", () => {
     await insertApp(company, { name: "Rated", reviewCount: 7, ratingSum: 30, environment: "staging", category: "FINANCE" });
 
     const query = listAppsQuery.parse({ sort: "name" });
-    const [rows, texts] = await Promise.all([listPublicApps({ query }), listPublicApps({ query, form: "json" })]);
+    const [rows, texts] = await Promise.all([listPublicApps({ query }, asRows), listPublicApps({ query }, asJson)]);
     expect(texts.total).toBe(rows.total);
     expect(texts.items.map((text) => JSON.parse(text))).toEqual(rows.items.map(publicAppView));
     // Keys in the same order too: the answer's fields come in the order the API documents, either way.
     expect(texts.items.map((text) => Object.keys(JSON.parse(text)))).toEqual(rows.items.map((row) => Object.keys(publicAppView(row))));
 
     const searched = listAppsQuery.parse({ search: "rated plain ünïcödé" });
-    expect(await listPublicApps({ query: searched, form: "json" })).toMatchObject({ items: [], total: 0 });
+    expect(await listPublicApps({ query: searched }, asJson)).toMatchObject({ items: [], total: 0 });
 
     for (const row of rows.items) {
-      expect(JSON.parse(await getPublicApp({ slug: row.app.slug, form: "json" }))).toEqual(publicAppView(row));
+      expect(JSON.parse(await getPublicApp({ slug: row.app.slug }, asJson))).toEqual(publicAppView(row));
     }
-    const featured = await listFeaturedApps({ limit: 10, form: "json" });
-    expect(featured.map((text) => JSON.parse(text))).toEqual((await listFeaturedApps({ limit: 10 })).map(publicAppView));
+    const featured = await listFeaturedApps({ limit: 10 }, asJson);
+    expect(featured.map((text) => JSON.parse(text))).toEqual((await listFeaturedApps({ limit: 10 }, asRows)).map(publicAppView));
     expect(featured).toHaveLength(1);
   });
 
@@ -84,7 +93,7 @@ describe("the public app as Postgres writes it", () => {
     });
 
     const query = listAppsQuery.parse({ sort: "name" });
-    const [rows, cards] = await Promise.all([listPublicApps({ query }), listPublicApps({ query, form: "card" })]);
+    const [rows, cards] = await Promise.all([listPublicApps({ query }, asRows), listPublicApps({ query }, asCards)]);
     expect(cards.total).toBe(rows.total);
     expect(cards.items).toEqual(rows.items.map((row) => cardOf(publicAppView(row))));
     for (const card of cards.items) {
@@ -98,10 +107,10 @@ describe("the public app as Postgres writes it", () => {
     });
     expect(cards.items.find((card) => card.installCount === 54321)?.averageRating).toBe(4.33);
 
-    const views = (await listPopularApps({ limit: 10 })).map(publicAppView);
-    expect(await listPopularApps({ limit: 10, form: "card" })).toEqual(views.map(cardOf));
-    expect(await listFeaturedApps({ limit: 10, form: "card" })).toEqual(views.filter((app) => app.featured).map(cardOf));
-    expect(await listPublicAppsOfDeveloper({ developerId: company.id, limit: 10, form: "card" })).toEqual(
+    const views = (await listPopularApps({ limit: 10 }, asRows)).map(publicAppView);
+    expect(await listPopularApps({ limit: 10 }, asCards)).toEqual(views.map(cardOf));
+    expect(await listFeaturedApps({ limit: 10 }, asCards)).toEqual(views.filter((app) => app.featured).map(cardOf));
+    expect(await listPublicAppsOfDeveloper({ developerId: company.id, limit: 10 }, asCards)).toEqual(
       views.filter((app) => app.developer.id === company.id).map(cardOf),
     );
   });
@@ -109,7 +118,7 @@ describe("the public app as Postgres writes it", () => {
   it("writes instants as Date.toISOString does, milliseconds truncated from Postgres's microseconds", async () => {
     const developer = await insertDeveloper();
     const app = await insertApp(developer, { name: "Instant", publishedAt: new Date("2026-05-06T07:08:09.999Z") });
-    const sent = JSON.parse(await getPublicApp({ slug: app.slug, form: "json" })) as { publishedAt: string; updatedAt: string };
+    const sent = JSON.parse(await getPublicApp({ slug: app.slug }, asJson)) as { publishedAt: string; updatedAt: string };
     expect(sent.publishedAt).toBe("2026-05-06T07:08:09.999Z");
     expect(sent.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

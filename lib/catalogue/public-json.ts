@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import { apps, developers } from "@/db/schema";
-import { PUBLIC_FIELDS, type PublicField } from "@/lib/validation/listing-fields";
+import { PUBLIC_FIELDS, type PublicField } from "@/lib/apps/listing-declaration";
 
 // The public app (publicAppView in lib/apps/views.ts) as Postgres writes it, for the API's public reads:
 // a list sends twenty of them, and parsing the rows, building the view objects and serialising

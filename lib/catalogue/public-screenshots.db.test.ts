@@ -6,7 +6,7 @@ import { appScreenshots, apps } from "@/db/schema";
 import { insertApp } from "@/test/support/apps";
 import { insertDeveloper } from "@/test/support/developers";
 
-import { getPublicApp } from "./queries";
+import { asJson, asRows, getPublicApp } from "./queries";
 import { replaceScreenshots } from "@/lib/apps/screenshots";
 import { publicAppView } from "@/lib/apps/views";
 
@@ -15,11 +15,11 @@ import { publicAppView } from "@/lib/apps/views";
 // what the table says, as publicAppView (built from the table) shows it.
 
 async function publicScreenshots(slug: string) {
-  return (JSON.parse(await getPublicApp({ slug, form: "json" })) as { screenshots: unknown }).screenshots;
+  return (JSON.parse(await getPublicApp({ slug }, asJson)) as { screenshots: unknown }).screenshots;
 }
 
 async function expectInStep(slug: string) {
-  const fromTable = publicAppView(await getPublicApp({ slug })).screenshots;
+  const fromTable = publicAppView(await getPublicApp({ slug }, asRows)).screenshots;
   expect(await publicScreenshots(slug)).toEqual(fromTable);
   return fromTable;
 }

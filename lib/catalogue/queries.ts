@@ -10,7 +10,7 @@ import type { PublicAppCard, PublicAppRow } from "@/lib/apps/views";
 import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
 import { notFound } from "@/lib/core/errors";
 import { offsetOf } from "@/lib/core/paging";
-import type { ListAppsQuery, PublicSort } from "@/lib/validation/public";
+import type { ListAppsQuery, PublicSort } from "./schemas";
 
 import { publicAppCardJson, publicAppJson, publicListingColumns } from "./public-json";
 import { currentVersion } from "./search/query";
@@ -60,13 +60,32 @@ type RowsShape = {
 type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
 type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 
-/**
- * What a public read returns: rows (the app page builds its view from them), each app's JSON text,
- * which the API sends as it is, or each app's card, for the pages' grids (./public-json.ts).
- */
-export type PublicForm = "rows" | "json" | "card";
-export type PublicItem<F extends PublicForm> = F extends "json" ? string : F extends "card" ? PublicAppCard : PublicAppRow;
 type FetchedRow = { app: { id: string }; json?: string; total?: number; version?: string };
+
+/**
+ * How a public read hands back each app: its columns and how a fetched row becomes the item. Every
+ * read takes one of the three below (`listPublicApps({ query }, asJson)`).
+ */
+export type PublicReader<Item> = { name: string; columns: () => Record<string, unknown>; item: (row: FetchedRow) => Item };
+
+/** The app's rows: the app page builds its view from them (`publicAppView`). */
+export const asRows: PublicReader<PublicAppRow> = {
+  name: "rows",
+  columns: () => publicColumns,
+  item: (row) => row as unknown as PublicAppRow,
+};
+/** The app's JSON text, which the API sends as it is (./public-json.ts). */
+export const asJson: PublicReader<string> = {
+  name: "json",
+  columns: () => ({ app: { id: apps.id }, json: publicAppJson }),
+  item: (row) => row.json!,
+};
+/** The app's card, for the pages' grids (./public-json.ts). */
+export const asCards: PublicReader<PublicAppCard> = {
+  name: "card",
+  columns: () => ({ app: { id: apps.id }, json: publicAppCardJson }),
+  item: (row) => JSON.parse(row.json!) as PublicAppCard,
+};
 
 const value = (name: string) => sql.placeholder(name);
 
@@ -75,13 +94,13 @@ const value = (name: string) => sql.placeholder(name);
  * from `apps` alone (an index range scan for every sort), so only its rows are joined. Each named
  * shape is built once per database (`builtOnce`).
  */
-async function publicRows<F extends PublicForm>(
+async function publicRows<Item>(
   db: Executor,
-  form: F,
+  reader: PublicReader<Item>,
   shape: RowsShape,
   { offset = 0, ...values }: RowsValues,
-): Promise<{ items: PublicItem<F>[]; total: number | undefined; version: number | undefined }> {
-  const key = shape.key === undefined ? undefined : `${form}:${shape.key}`;
+): Promise<{ items: Item[]; total: number | undefined; version: number | undefined }> {
+  const key = shape.key === undefined ? undefined : `${reader.name}:${shape.key}`;
   const build = (): RowsStatement => {
     const orderBy = shape.orderBy?.() ?? [];
     const page = db
@@ -92,9 +111,12 @@ async function publicRows<F extends PublicForm>(
       .limit(value("limit"))
       .offset(value("offset"))
       .as("page");
-    const columns = form === "rows" ? publicColumns : { app: { id: apps.id }, json: form === "json" ? publicAppJson : publicAppCardJson };
     return db
-      .select({ ...columns, ...(shape.total && { total: shape.total() }), ...(shape.version && { version: shape.version() }) })
+      .select({
+        ...(reader.columns() as typeof publicColumns),
+        ...(shape.total && { total: shape.total() }),
+        ...(shape.version && { version: shape.version() }),
+      })
       .from(page)
       .innerJoin(apps, eq(apps.id, page.id))
       .innerJoin(developers, eq(developers.id, apps.developerId))
@@ -108,10 +130,7 @@ async function publicRows<F extends PublicForm>(
     const position = new Map((values.ids as string[]).map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
   }
-  const items = rows.map(
-    ({ total: _total, version: _version, ...row }) =>
-      (form === "rows" ? row : form === "json" ? row.json : JSON.parse(row.json!)) as PublicItem<F>,
-  );
+  const items = rows.map(({ total: _total, version: _version, ...row }) => reader.item(row));
   // A page past the end has no row to carry the total.
   return { items, total: rows[0]?.total, version: rows[0]?.version === undefined ? undefined : Number(rows[0].version) };
 }
@@ -120,10 +139,10 @@ async function publicRows<F extends PublicForm>(
  * These public apps, in this order (an app that stopped being public since is left out), and the
  * catalogue version they were read at (undefined when none is left).
  */
-async function publicAppsInOrder<F extends PublicForm>(db: Executor, form: F, ids: string[]) {
+async function publicAppsInOrder<Item>(db: Executor, reader: PublicReader<Item>, ids: string[]) {
   if (ids.length === 0) return { items: [], version: undefined };
   const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])`, version: () => currentVersion };
-  const { items, version } = await publicRows(db, form, shape, { ids, limit: ids.length });
+  const { items, version } = await publicRows(db, reader, shape, { ids, limit: ids.length });
   return { items, version };
 }
 
@@ -159,34 +178,29 @@ async function countPublic(db: Executor, filters: Filters): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-type ListOptions<F extends PublicForm> = { query: ListAppsQuery; form?: F };
-
 /** A list without a search: the page and its total (from the count cells) in one statement. */
-async function listPage<F extends PublicForm>(db: Executor, form: F, query: ListAppsQuery, sort: PublicSort): Promise<Page<PublicItem<F>>> {
+async function listPage<Item>(db: Executor, reader: PublicReader<Item>, query: ListAppsQuery, sort: PublicSort): Promise<Page<Item>> {
   const shape = {
     key: `list:${sort}:${filterKey(query)}`,
     where: () => filterOn(apps, query),
     orderBy: () => publicOrder({ sort, search: undefined }),
     total: () => countCells(query),
   };
-  const { items, total } = await publicRows(db, form, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
+  const { items, total } = await publicRows(db, reader, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
   return pageOf(query, items, total ?? (await countPublic(db, query)), true);
 }
 
 /** GET /api/apps and the browse page: one page of public apps and how many match in all. */
-export async function listPublicApps<F extends PublicForm = "rows">({
-  query,
-  form = "rows" as F,
-}: ListOptions<F>): Promise<Page<PublicItem<F>>> {
+export async function listPublicApps<Item>({ query }: { query: ListAppsQuery }, reader: PublicReader<Item>): Promise<Page<Item>> {
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
   const sort = resolveSort(query.sort, search);
-  if (search === undefined) return listPage(db, form, query, sort);
+  if (search === undefined) return listPage(db, reader, query, sort);
 
   const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
   const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, (ids) =>
-    publicAppsInOrder(db, form, ids),
+    publicAppsInOrder(db, reader, ids),
   );
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
@@ -194,7 +208,7 @@ export async function listPublicApps<F extends PublicForm = "rows">({
   const lookalikes = () => and(filterOn(apps, filters), lookalike);
   const orderBy = () => publicOrder({ sort, search });
   const [{ items }, [counted]] = await Promise.all([
-    publicRows(db, form, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
+    publicRows(db, reader, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(apps)
@@ -206,16 +220,10 @@ export async function listPublicApps<F extends PublicForm = "rows">({
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
-export async function getPublicApp<F extends PublicForm = "rows">({
-  slug,
-  form = "rows" as F,
-}: {
-  slug: string;
-  form?: F;
-}): Promise<PublicItem<F>> {
+export async function getPublicApp<Item>({ slug }: { slug: string }, reader: PublicReader<Item>): Promise<Item> {
   const db = await getDb();
   const shape = { key: "slug", where: () => eq(apps.slug, value("slug")) };
-  const [app] = (await publicRows(db, form, shape, { slug, limit: 1 })).items;
+  const [app] = (await publicRows(db, reader, shape, { slug, limit: 1 })).items;
   if (!app) throw notFound("app");
   return app;
 }
@@ -239,46 +247,30 @@ export async function getPublicAppId({ slug, tx, lock = false }: { slug: string;
 const mostPopular = () => PUBLIC_SORT_ORDERS.popular(apps);
 
 /** Featured public apps, most installed first. */
-export async function listFeaturedApps<F extends PublicForm = "rows">({
-  limit,
-  environment,
-  form = "rows" as F,
-}: {
-  limit: number;
-  environment?: AppEnvironment;
-  form?: F;
-}): Promise<PublicItem<F>[]> {
+export async function listFeaturedApps<Item>(
+  { limit, environment }: { limit: number; environment?: AppEnvironment },
+  reader: PublicReader<Item>,
+): Promise<Item[]> {
   const db = await getDb();
   const filters = { featured: true, environment };
   const shape = { key: `featured:${filterKey(filters)}`, where: () => filterOn(apps, filters), orderBy: mostPopular };
-  return (await publicRows(db, form, shape, { ...filterValues(filters), limit })).items;
+  return (await publicRows(db, reader, shape, { ...filterValues(filters), limit })).items;
 }
 
 /** A developer's public apps, most installed first (their public page). */
-export async function listPublicAppsOfDeveloper<F extends PublicForm = "rows">({
-  developerId,
-  limit,
-  form = "rows" as F,
-}: {
-  developerId: string;
-  limit: number;
-  form?: F;
-}): Promise<PublicItem<F>[]> {
+export async function listPublicAppsOfDeveloper<Item>(
+  { developerId, limit }: { developerId: string; limit: number },
+  reader: PublicReader<Item>,
+): Promise<Item[]> {
   const db = await getDb();
   const shape = { key: "developer", where: () => eq(apps.developerId, value("developerId")), orderBy: mostPopular };
-  return (await publicRows(db, form, shape, { developerId, limit })).items;
+  return (await publicRows(db, reader, shape, { developerId, limit })).items;
 }
 
 /** The most installed public apps (home page). */
-export async function listPopularApps<F extends PublicForm = "rows">({
-  limit,
-  form = "rows" as F,
-}: {
-  limit: number;
-  form?: F;
-}): Promise<PublicItem<F>[]> {
+export async function listPopularApps<Item>({ limit }: { limit: number }, reader: PublicReader<Item>): Promise<Item[]> {
   const db = await getDb();
-  return (await publicRows(db, form, { key: "popular", orderBy: mostPopular }, { limit })).items;
+  return (await publicRows(db, reader, { key: "popular", orderBy: mostPopular }, { limit })).items;
 }
 
 /** Public apps per category, from the count cells. */

@@ -2,7 +2,7 @@ import { asc, type SQL } from "drizzle-orm";
 
 import { PUBLIC_SORT_ORDERS } from "@/db/public-sorts";
 import { apps } from "@/db/schema";
-import type { PublicSort } from "@/lib/validation/public";
+import type { PublicSort } from "./schemas";
 
 import { relevanceOrder, type PublicSearch } from "./search-words";
 

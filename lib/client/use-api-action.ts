@@ -6,8 +6,7 @@ import type { ChangeEvent } from "react";
 
 import { announce, focusWhenShown } from "./announce";
 import { apiFetch, ProblemError } from "./api";
-
-type ApiRequest = { path: string; method?: "POST" | "PUT" | "DELETE"; body?: unknown };
+import type { AnswerOfCall, OperationCall } from "./operation-call";
 
 type TextState = [value: string, setValue: (value: string) => void];
 /** The fields of any of the bodies an action may send. */
@@ -25,21 +24,22 @@ type Options<Input, Output> = {
 };
 
 /**
- * The one way a component changes something through the API: `request(input)` says which call,
+ * The one way a component changes something through the API: `request(input)` says which call
+ * (`callOf(operation, { params, body })`, lib/client/operation-call.ts),
  * the page re-renders from the server afterwards, what happened is announced and focus goes where
  * the result is (a button that vanished would drop it on the body), and a failure is kept whole (`problem`, with
  * `errorFor(path)` for a form's fields) for <ActionError>. `field(name, [value, setValue])` gives a
  * controlled field its name, value, change handler and this action's error for it.
  */
-export function useApiAction<Input = void, Output = unknown>(
-  request: (input: Input) => ApiRequest,
+export function useApiAction<Input = void, Call extends OperationCall = OperationCall, Output = AnswerOfCall<Call>>(
+  request: (input: Input) => Call,
   { onSuccess, refresh = true, announce: message, focus }: Options<Input, Output>,
 ) {
   const router = useRouter();
   const mutation = useMutation({
     mutationFn: (input: Input) => {
-      const { path, ...init } = request(input);
-      return apiFetch<Output>(path, init);
+      const { path, method, body } = request(input);
+      return apiFetch<Output>(path, { method, body });
     },
     onSuccess: (data, input) => {
       onSuccess?.(data, input);

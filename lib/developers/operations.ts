@@ -1,7 +1,16 @@
-import * as admin from "@/lib/validation/admin";
-import { registerDeveloperBody, updateDeveloperBody } from "@/lib/validation/developers";
-import { adminErrors, adminListOperation, bodyErrors, devAuthErrors, operationOf, type Operation } from "@/lib/validation/operation";
-import * as r from "@/lib/validation/responses";
+import { adminErrors, adminListOperation, bodyErrors, devAuthErrors, operationOf } from "@/lib/validation/operation";
+import { reasonBody } from "@/lib/validation/shared";
+
+import {
+  adminDeveloperSchema,
+  adminDevelopersQuery,
+  adminProfileChangeSchema,
+  adminProfileChangesQuery,
+  DEVELOPER_READ_ONLY_FIELDS,
+  developerProfileSchema,
+  registerDeveloperBody,
+  updateDeveloperBody,
+} from "./schemas";
 
 // The HTTP operations of developer profiles: the developer's own and the administrators'
 // verification and profile-change approval. What each field means: lib/validation/operation.ts.
@@ -10,17 +19,18 @@ const adminOperation = operationOf("Administration", "admin");
 const profileOperation = operationOf("Developer profile", "developer");
 const signedInProfileOperation = operationOf("Developer profile", "yapture");
 
-export const PROFILE_OPERATIONS: Operation[] = [
-  signedInProfileOperation({
+export const PROFILE = {
+  register: signedInProfileOperation({
     method: "post",
     path: "/api/dev/register",
     operationId: "registerDeveloper",
     summary: "Register the signed-in Yapture user as a developer",
+    limits: [{ policy: "register", per: "client" }],
     description:
       "The new profile waits for an administrator's verification (`PENDING_VERIFICATION`). " +
       "Its email is the Yapture account's verified email: an unverified one is 403 `email_unverified`, a different `email` in the body 400.",
     body: registerDeveloperBody,
-    success: { 201: { description: "Registered", schema: r.developerProfileSchema } },
+    success: { 201: { description: "Registered", schema: developerProfileSchema } },
     errors: [
       "unauthenticated",
       "forbidden",
@@ -31,20 +41,24 @@ export const PROFILE_OPERATIONS: Operation[] = [
       ...bodyErrors,
     ],
   }),
-  profileOperation({
+  get: profileOperation({
     method: "get",
     path: "/api/dev/me",
     operationId: "getProfile",
     scope: null,
+    allowUnverified: true,
+    allowInactiveOwner: ["SUSPENDED", "REJECTED"],
     summary: "The caller's developer profile",
-    success: { 200: { description: "Profile", schema: r.developerProfileSchema } },
+    success: { 200: { description: "Profile", schema: developerProfileSchema } },
     errors: [...devAuthErrors, "not_found"],
   }),
-  profileOperation({
+  update: profileOperation({
     method: "put",
     path: "/api/dev/me",
     operationId: "updateProfile",
     scope: null,
+    allowUnverified: true,
+    allowInactiveOwner: ["REJECTED"],
     summary: "Update the profile (partial)",
     description:
       "The email is the Yapture account's and follows it; sending a different one is 400. " +
@@ -55,20 +69,24 @@ export const PROFILE_OPERATIONS: Operation[] = [
       "profile is edited in place. Only a person signed in with Yapture (access token or portal session) may change the public " +
       "profile: an API key, whatever its scopes, gets 403 `forbidden` naming the fields (repeating the current values is accepted).",
     body: updateDeveloperBody,
-    success: { 200: { description: "The profile, with any change waiting for review", schema: r.developerProfileSchema } },
+    readOnlyFields: DEVELOPER_READ_ONLY_FIELDS,
+    success: { 200: { description: "The profile, with any change waiting for review", schema: developerProfileSchema } },
     errors: [...devAuthErrors, "not_found", "forbidden", ...bodyErrors],
   }),
-  profileOperation({
+  patch: profileOperation({
     method: "patch",
     path: "/api/dev/me",
     operationId: "patchProfile",
     scope: null,
+    allowUnverified: true,
+    allowInactiveOwner: ["REJECTED"],
     summary: "Alias of PUT",
     body: updateDeveloperBody,
-    success: { 200: { description: "The profile, with any change waiting for review", schema: r.developerProfileSchema } },
+    readOnlyFields: DEVELOPER_READ_ONLY_FIELDS,
+    success: { 200: { description: "The profile, with any change waiting for review", schema: developerProfileSchema } },
     errors: [...devAuthErrors, "not_found", "forbidden", ...bodyErrors],
   }),
-  profileOperation({
+  withdrawChange: profileOperation({
     method: "delete",
     path: "/api/dev/me/profile-change",
     operationId: "withdrawProfileChange",
@@ -80,56 +98,71 @@ export const PROFILE_OPERATIONS: Operation[] = [
     success: { 204: { description: "Withdrawn" } },
     errors: [...devAuthErrors, "developer_not_verified", "not_found", "forbidden", "invalid_state"],
   }),
-  profileOperation({
+  resubmit: profileOperation({
     method: "post",
     path: "/api/dev/me/resubmit",
     operationId: "resubmitProfile",
     scope: null,
+    allowUnverified: true,
+    allowInactiveOwner: ["REJECTED"],
     summary: "Ask for another review after a rejection",
     description:
       "REJECTED → PENDING_VERIFICATION: after correcting the profile, a rejected developer goes back into the verification queue, " +
       "marked as resubmitted. 409 `invalid_state` in any other status.",
-    success: { 200: { description: "Profile, now PENDING_VERIFICATION", schema: r.developerProfileSchema } },
+    success: { 200: { description: "Profile, now PENDING_VERIFICATION", schema: developerProfileSchema } },
     errors: [...devAuthErrors, "not_found", "invalid_state"],
   }),
-];
+};
 
-export const DEVELOPER_ADMIN_OPERATIONS: Operation[] = [
-  adminListOperation("/api/admin/developers", "adminListDevelopers", "Developers, oldest first", {
-    query: admin.adminDevelopersQuery,
-    item: r.adminDeveloperSchema,
+export const DEVELOPER_VERIFICATIONS = {
+  list: adminListOperation("/api/admin/developers", "adminListDevelopers", "Developers, oldest first", {
+    query: adminDevelopersQuery,
+    item: adminDeveloperSchema,
   }),
-  ...(["verify", "reinstate"] as const).map((action) =>
-    adminOperation({
-      method: "post",
-      path: `/api/admin/developers/{id}/${action}`,
-      operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`,
-      summary: action === "verify" ? "Verify a developer (email sent)" : "Reinstate a suspended developer",
-      success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
-      errors: [...adminErrors, "not_found", "invalid_state"],
-    }),
-  ),
-  ...(["reject", "suspend"] as const).map((action) =>
-    adminOperation({
-      method: "post",
-      path: `/api/admin/developers/{id}/${action}`,
-      operationId: `adminDeveloper${action[0]!.toUpperCase()}${action.slice(1)}`,
-      summary:
-        action === "reject"
-          ? "Reject a developer with a reason (email sent)"
-          : "Suspend a developer: keys stop working, apps leave the marketplace",
-      body: admin.reasonBody,
-      success: { 200: { description: "Updated", schema: r.adminDeveloperSchema } },
-      errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
-    }),
-  ),
-  adminListOperation(
+  verify: adminOperation({
+    method: "post",
+    path: "/api/admin/developers/{id}/verify",
+    operationId: "adminDeveloperVerify",
+    summary: "Verify a developer (email sent)",
+    success: { 200: { description: "Updated", schema: adminDeveloperSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state"],
+  }),
+  reinstate: adminOperation({
+    method: "post",
+    path: "/api/admin/developers/{id}/reinstate",
+    operationId: "adminDeveloperReinstate",
+    summary: "Reinstate a suspended developer",
+    success: { 200: { description: "Updated", schema: adminDeveloperSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state"],
+  }),
+  reject: adminOperation({
+    method: "post",
+    path: "/api/admin/developers/{id}/reject",
+    operationId: "adminDeveloperReject",
+    summary: "Reject a developer with a reason (email sent)",
+    body: reasonBody,
+    success: { 200: { description: "Updated", schema: adminDeveloperSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+  }),
+  suspend: adminOperation({
+    method: "post",
+    path: "/api/admin/developers/{id}/suspend",
+    operationId: "adminDeveloperSuspend",
+    summary: "Suspend a developer: keys stop working, apps leave the marketplace",
+    body: reasonBody,
+    success: { 200: { description: "Updated", schema: adminDeveloperSchema } },
+    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+  }),
+};
+
+export const PROFILE_CHANGE_APPROVALS = {
+  list: adminListOperation(
     "/api/admin/profile-changes",
     "adminListProfileChanges",
     "Verified developers' profile changes by status (default PENDING, oldest first)",
-    { query: admin.adminProfileChangesQuery, item: r.adminProfileChangeSchema },
+    { query: adminProfileChangesQuery, item: adminProfileChangeSchema },
   ),
-  adminOperation({
+  approve: adminOperation({
     method: "post",
     path: "/api/admin/profile-changes/{id}/approve",
     operationId: "adminApproveProfileChange",
@@ -137,16 +170,16 @@ export const DEVELOPER_ADMIN_OPERATIONS: Operation[] = [
     description:
       "A pending change is never edited (a newer one replaces it under a new id), so the id approves exactly the change that was read; " +
       "a withdrawn, replaced or already decided one is 409 `invalid_state`.",
-    success: { 200: { description: "Approved", schema: r.adminProfileChangeSchema } },
+    success: { 200: { description: "Approved", schema: adminProfileChangeSchema } },
     errors: [...adminErrors, "not_found", "invalid_state"],
   }),
-  adminOperation({
+  reject: adminOperation({
     method: "post",
     path: "/api/admin/profile-changes/{id}/reject",
     operationId: "adminRejectProfileChange",
     summary: "Reject a pending profile change with a reason; the public profile stays (email sent)",
-    body: admin.reasonBody,
-    success: { 200: { description: "Rejected", schema: r.adminProfileChangeSchema } },
+    body: reasonBody,
+    success: { 200: { description: "Rejected", schema: adminProfileChangeSchema } },
     errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
   }),
-];
+};

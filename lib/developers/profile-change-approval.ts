@@ -1,10 +1,11 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import { countRows, paginate, type Page } from "@/db/paginate";
+import type { Page } from "@/db/paginate";
+import { queuePage } from "@/db/queue-page";
 import { developerProfileChanges, developers, type Developer, type DeveloperProfileChange } from "@/db/schema";
 import { reviewerColumns } from "@/lib/apps/approval";
-import { recordAudit } from "@/lib/audit/service";
+import { decide } from "@/lib/audit/decision";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import { PUBLIC_PROFILE_FIELD_LABELS, type ProfileChangeStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
@@ -37,19 +38,19 @@ export async function listProfileChangesForAdmin({
   paging: Paging;
 }): Promise<Page<AdminProfileChangeRow>> {
   const db = await getDb();
-  const where = eq(developerProfileChanges.status, status);
-  const order =
-    status === "PENDING"
-      ? [asc(developerProfileChanges.createdAt), asc(developerProfileChanges.id)]
-      : [desc(developerProfileChanges.updatedAt), desc(developerProfileChanges.id)];
-  return paginate(paging, {
-    items: ({ limit, offset }) =>
+  const { status: statusColumn, createdAt: waitingSince, updatedAt, id } = developerProfileChanges;
+  return queuePage({
+    db,
+    table: developerProfileChanges,
+    columns: { status: statusColumn, waitingSince, updatedAt, id },
+    status,
+    paging,
+    select: ({ where, orderBy, limit, offset }) =>
       selectAdminChanges(db)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...orderBy)
         .limit(limit)
         .offset(offset),
-    total: () => countRows(db, developerProfileChanges, where),
   });
 }
 
@@ -76,33 +77,34 @@ type Decision = {
  * of two decisions, or a decision and the developer's withdrawal or replacement, exactly one applies
  * and the other gets 409 `invalid_state`.
  */
-async function decide(actor: YaptureIdentity, changeId: string, decision: Decision): Promise<AdminProfileChangeRow> {
-  const db = await getDb();
-  const [target] = await db
+async function decideOnChange(actor: YaptureIdentity, changeId: string, decision: Decision): Promise<AdminProfileChangeRow> {
+  const [target] = await (
+    await getDb()
+  )
     .select({ developerId: developerProfileChanges.developerId })
     .from(developerProfileChanges)
     .where(eq(developerProfileChanges.id, changeId));
   if (!target) throw notFound("profile change");
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const developer = await lockDeveloper(tx, target.developerId);
-    const { after: change } = await profileChangeTransitions.transition(tx, {
-      id: changeId,
-      action: decision.action,
-      scope: eq(developerProfileChanges.developerId, developer.id),
-      set: () => ({ ...decision.set, decidedAt: now, updatedAt: now }),
-    });
-    const current = (await decision.apply?.(tx, change, now)) ?? developer;
-    await recordAudit(tx, {
-      actor,
-      action: `profile_change.${decision.action}`,
-      targetType: "developer",
-      targetId: developer.id,
-      before: { status: "PENDING", ...change.previous },
-      after: { changeId: change.id, status: change.status, ...decision.audit(change) },
-    });
-    await decision.notify(tx, current, change);
-    return readAdminChange(tx, change.id);
+  return decide({
+    actor,
+    audit: { action: `profile_change.${decision.action}`, targetType: "developer", targetId: target.developerId },
+    change: async (tx, now) => {
+      const developer = await lockDeveloper(tx, target.developerId);
+      const { after: change } = await profileChangeTransitions.transition(tx, {
+        id: changeId,
+        action: decision.action,
+        scope: eq(developerProfileChanges.developerId, developer.id),
+        set: () => ({ ...decision.set, decidedAt: now, updatedAt: now }),
+      });
+      const current = (await decision.apply?.(tx, change, now)) ?? developer;
+      return {
+        before: { status: "PENDING", ...change.previous },
+        after: { changeId: change.id, status: change.status, ...decision.audit(change) },
+        changed: { change, developer: current },
+      };
+    },
+    notify: (tx, { change, developer }) => decision.notify(tx, developer, change),
+    read: (tx, { change }) => readAdminChange(tx, change.id),
   });
 }
 
@@ -121,7 +123,7 @@ type Actor = { actor: YaptureIdentity; changeId: string };
 
 /** PENDING → APPROVED: the change is public at once; email to the developer. */
 export const approveProfileChange = ({ actor, changeId }: Actor) =>
-  decide(actor, changeId, {
+  decideOnChange(actor, changeId, {
     action: "approve",
     set: { status: "APPROVED" },
     apply: applyChange,
@@ -141,7 +143,7 @@ export const approveProfileChange = ({ actor, changeId }: Actor) =>
 
 /** PENDING → REJECTED with a reason; the public profile stays as it was; email to the developer. */
 export const rejectProfileChange = ({ actor, changeId, reason }: Actor & { reason: string }) =>
-  decide(actor, changeId, {
+  decideOnChange(actor, changeId, {
     action: "reject",
     set: { status: "REJECTED", reason },
     audit: () => ({ reason }),

@@ -1,6 +1,6 @@
 import type { Developer, PublicProfile } from "@/db/schema";
 import { PUBLIC_PROFILE_FIELDS } from "@/lib/core/enums";
-import type { ProfileFieldChange } from "@/lib/validation/responses";
+import type { ProfileFieldChange } from "./schemas";
 
 // A developer's public profile (name, company, website, about): what the marketplace shows of them,
 // and what changes through review once they are verified.

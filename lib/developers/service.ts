@@ -8,7 +8,7 @@ import type { DeveloperStatus } from "@/lib/core/enums";
 import { ApiError } from "@/lib/core/errors";
 import { isUniqueViolation } from "@/db/constraint-errors";
 import { log } from "@/lib/core/log";
-import type { RegisterDeveloperInput, UpdateDeveloperInput } from "@/lib/validation/developers";
+import type { RegisterDeveloperInput, UpdateDeveloperInput } from "./schemas";
 
 import { apiKeyRefusal, currentProfileChange, lockDeveloper, proposeProfileChange } from "./profile-changes";
 import { publicProfileChanges, publicProfileOf, withSentFields } from "./public-profile";

@@ -3,6 +3,7 @@ import { asc, eq, type SQL } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { developers, type Developer } from "@/db/schema";
+import { decide } from "@/lib/audit/decision";
 import { recordAudit } from "@/lib/audit/service";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { DeveloperStatus } from "@/lib/core/enums";
@@ -32,44 +33,42 @@ type Decision = {
   notify?: (tx: Transaction, developer: Developer) => Promise<unknown>;
 };
 
-/** The transition, its audit event and its email, in one transaction. */
-async function decide(actor: YaptureIdentity, developerId: string, decision: Decision): Promise<Developer> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const { before, after } = await developerTransitions.transition(tx, {
-      id: developerId,
-      action: decision.action,
-      set: (current) => ({
-        status: decision.to,
-        statusReason: decision.reason ?? null,
-        ...(decision.to === "VERIFIED" && !current.verifiedAt ? { verifiedAt: now } : {}),
-      }),
-    });
-    await recordAudit(tx, {
-      actor,
-      action: `developer.${decision.action}`,
-      targetType: "developer",
-      targetId: developerId,
-      before: { status: before.status },
-      after: { status: after.status, ...(decision.reason ? { reason: decision.reason } : {}) },
-    });
-    await decision.notify?.(tx, after);
-    return after;
+/** The developer's transition, its audit event and its email, in one transaction. */
+const decideOnDeveloper = (actor: YaptureIdentity, developerId: string, decision: Decision): Promise<Developer> =>
+  decide({
+    actor,
+    audit: { action: `developer.${decision.action}`, targetType: "developer", targetId: developerId },
+    change: async (tx, now) => {
+      const { before, after } = await developerTransitions.transition(tx, {
+        id: developerId,
+        action: decision.action,
+        set: (current) => ({
+          status: decision.to,
+          statusReason: decision.reason ?? null,
+          ...(decision.to === "VERIFIED" && !current.verifiedAt ? { verifiedAt: now } : {}),
+        }),
+      });
+      return {
+        before: { status: before.status },
+        after: { status: after.status, ...(decision.reason ? { reason: decision.reason } : {}) },
+        changed: after,
+      };
+    },
+    notify: decision.notify,
+    read: async (_, developer) => developer,
   });
-}
 
 type Actor = { actor: YaptureIdentity; developerId: string };
 
 export const verifyDeveloper = ({ actor, developerId }: Actor) =>
-  decide(actor, developerId, {
+  decideOnDeveloper(actor, developerId, {
     action: "verify",
     to: "VERIFIED",
     notify: (tx, developer) => enqueueEmail({ tx, to: developer.email, type: "DEVELOPER_VERIFIED", developerName: developer.name }),
   });
 
 export const rejectDeveloper = ({ actor, developerId, reason }: Actor & { reason: string }) =>
-  decide(actor, developerId, {
+  decideOnDeveloper(actor, developerId, {
     action: "reject",
     to: "REJECTED",
     reason,
@@ -77,7 +76,7 @@ export const rejectDeveloper = ({ actor, developerId, reason }: Actor & { reason
   });
 
 export const suspendDeveloper = ({ actor, developerId, reason }: Actor & { reason: string }) =>
-  decide(actor, developerId, {
+  decideOnDeveloper(actor, developerId, {
     action: "suspend",
     to: "SUSPENDED",
     reason,
@@ -86,7 +85,7 @@ export const suspendDeveloper = ({ actor, developerId, reason }: Actor & { reaso
   });
 
 export const reinstateDeveloper = ({ actor, developerId }: Actor) =>
-  decide(actor, developerId, {
+  decideOnDeveloper(actor, developerId, {
     action: "reinstate",
     to: "VERIFIED",
     notify: (tx, developer) => enqueueEmail({ tx, to: developer.email, type: "DEVELOPER_REINSTATED", developerName: developer.name }),

@@ -1,5 +1,5 @@
 import type { Developer, DeveloperProfileChange } from "@/db/schema";
-import type { AdminDeveloper, AdminProfileChangeResource, DeveloperProfile, ProfileChangeResource } from "@/lib/validation/responses";
+import type { AdminDeveloper, AdminProfileChangeResource, DeveloperProfile, ProfileChangeResource } from "./schemas";
 
 import type { AdminProfileChangeRow } from "./profile-change-approval";
 import { publicProfileChanges, publicProfileOf } from "./public-profile";

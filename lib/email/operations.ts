@@ -1,13 +1,13 @@
-import * as admin from "@/lib/validation/admin";
-import { adminListOperation, type Operation } from "@/lib/validation/operation";
-import * as r from "@/lib/validation/responses";
+import { adminListOperation } from "@/lib/validation/operation";
+
+import { adminEmailsQuery, emailLogEntrySchema } from "./schemas";
 
 // The HTTP operations of the administrators' email log. What each field means:
 // lib/validation/operation.ts.
 
-export const EMAIL_ADMIN_OPERATIONS: Operation[] = [
-  adminListOperation("/api/admin/emails", "adminListEmails", "The email log, newest first", {
-    query: admin.adminEmailsQuery,
-    item: r.emailLogEntrySchema,
+export const EMAIL_LOG = {
+  list: adminListOperation("/api/admin/emails", "adminListEmails", "The email log, newest first", {
+    query: adminEmailsQuery,
+    item: emailLogEntrySchema,
   }),
-];
+};

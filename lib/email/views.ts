@@ -1,5 +1,5 @@
 import type { OutboxEmail } from "@/db/schema";
-import type { EmailLogEntry } from "@/lib/validation/responses";
+import type { EmailLogEntry } from "./schemas";
 
 /** An email as the admin email log shows it; the body and provider details stay out. */
 export function emailLogView(row: OutboxEmail): EmailLogEntry {

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 
-import { uuidParam } from "@/lib/validation/common";
-import { slugParam } from "@/lib/validation/public";
+import { uuidParam, slugParam } from "@/lib/validation/common";
 
 import { notFound } from "@/lib/core/errors";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { listAppsQuery } from "@/lib/validation/public";
+import { listAppsQuery } from "@/lib/catalogue/schemas";
 
 import { pageQuery } from "./search-params";
 

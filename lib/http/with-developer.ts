@@ -2,29 +2,19 @@ import type { Developer } from "@/db/schema";
 import { findDeveloperByYaptureUserId, followAccountEmail } from "@/lib/developers/service";
 import type { ApiKeyScope } from "@/lib/core/enums";
 import { ApiError } from "@/lib/core/errors";
-import { route, type NextRouteHandler, type RequestContext, type RouteParams } from "@/lib/http";
+import type { Operation } from "@/lib/validation/operation";
 
 import { authenticate } from "@/lib/auth/caller";
 import { type Caller } from "@/lib/callers/caller";
 import { insufficientScope } from "@/lib/callers/challenges";
 
-export type DeveloperContext<P extends RouteParams> = RequestContext<P> & { caller: Caller; developer: Developer };
+import { route, type NextRouteHandler, type RequestContext, type RouteParams } from "./route";
 
-type DeveloperOptions = {
-  /** Scope an API key must carry; `null` accepts any valid key. Tokens and sessions have every scope. */
-  scope: ApiKeyScope | null;
-  /** Keys and apps need an administrator-verified developer; only the profile endpoints do not. */
-  allowUnverified?: boolean;
-  /**
-   * Inactive standings in which the owner, signed in with Yapture (not with an API key), may still
-   * use this endpoint: reading the profile (both), correcting it and asking for another review
-   * (rejected only; a suspension is lifted by an administrator).
-   */
-  allowInactiveOwner?: readonly ("SUSPENDED" | "REJECTED")[];
-};
+export type DeveloperCaller = { caller: Caller; developer: Developer };
+export type DeveloperContext<P extends RouteParams> = RequestContext<P> & DeveloperCaller;
 
-/** The scope a developer handler declared, for the contract test that compares it with the OpenAPI document. */
-export const DECLARED_SCOPE: unique symbol = Symbol.for("marketplace.declared-scope");
+/** What a developer endpoint asks of its caller: an API key's scope (`null`: any valid key) and the standings it accepts. */
+type DeveloperOptions = { scope: ApiKeyScope | null } & Pick<Operation, "allowUnverified" | "allowInactiveOwner">;
 
 async function developerOf(caller: Caller): Promise<Developer> {
   if (caller.kind === "api_key") return caller.developer;
@@ -50,24 +40,27 @@ function assertStanding(developer: Developer, caller: Caller, options: Developer
 }
 
 /**
- * The wrapper of every /api/dev endpoint except registration: authenticates, loads the caller's
- * developer (never undefined in the handler), checks standing and the API key's scope.
+ * The developer calling (never undefined for the handler): authenticated, their developer loaded,
+ * their standing and the API key's scope checked. Keys and apps need an administrator-verified
+ * developer; only the profile's own endpoints accept others.
  */
+export async function authenticateDeveloper(context: RequestContext, options: DeveloperOptions): Promise<DeveloperCaller> {
+  const caller = await authenticate(context.request);
+  const developer = await developerOf(caller);
+  // One quota per developer, whichever key, token or session it calls with; counted before the
+  // standing and scope checks, so refused requests cannot be sent without limit either.
+  await context.limit("developerApi", developer.id);
+  assertStanding(developer, caller, options);
+  if (caller.kind === "api_key" && options.scope && !caller.key.scopes.includes(options.scope)) {
+    throw insufficientScope(options.scope);
+  }
+  return { caller, developer };
+}
+
+/** The wrapper of a developer's page-side endpoint that is not an API operation (the portal's image preview). */
 export function withDeveloper<P extends RouteParams = RouteParams>(
   options: DeveloperOptions,
   handler: (context: DeveloperContext<P>) => Promise<Response>,
 ): NextRouteHandler {
-  const wrapped = route<P>(async (context) => {
-    const caller = await authenticate(context.request);
-    const developer = await developerOf(caller);
-    // One quota per developer, whichever key, token or session it calls with; counted before the
-    // standing and scope checks, so refused requests cannot be sent without limit either.
-    await context.limit("developerApi", developer.id);
-    assertStanding(developer, caller, options);
-    if (caller.kind === "api_key" && options.scope && !caller.key.scopes.includes(options.scope)) {
-      throw insufficientScope(options.scope);
-    }
-    return handler({ ...context, caller, developer });
-  });
-  return Object.assign(wrapped, { [DECLARED_SCOPE]: options.scope });
+  return route<P>(async (context) => handler({ ...context, ...(await authenticateDeveloper(context, options)) }));
 }

@@ -1,10 +1,7 @@
 import { ApiError } from "@/lib/core/errors";
-import { route, type NextRouteHandler, type RequestContext, type RouteParams } from "@/lib/http";
 
 import { authenticate, sendsCredentials } from "@/lib/auth/caller";
 import type { YaptureIdentity } from "@/lib/callers/identity";
-
-export type YaptureUserContext<P extends RouteParams> = RequestContext<P> & { identity: YaptureIdentity };
 
 /** The one check that a person signed in with Yapture is calling: an API key speaks for a developer's apps, not for a person. */
 export async function authenticateYaptureUser(request: Request): Promise<YaptureIdentity> {
@@ -21,11 +18,4 @@ export async function authenticateYaptureUser(request: Request): Promise<Yapture
 /** The Yapture user when the request carries credentials (refused like anywhere else if they are bad), or null when it carries none. */
 export async function optionalYaptureUser(request: Request): Promise<YaptureIdentity | null> {
   return sendsCredentials(request) ? authenticateYaptureUser(request) : null;
-}
-
-/** The wrapper of endpoints a Yapture user calls as a person: registration and reviews. */
-export function withYaptureUser<P extends RouteParams = RouteParams>(
-  handler: (context: YaptureUserContext<P>) => Promise<Response>,
-): NextRouteHandler {
-  return route<P>(async (context) => handler({ ...context, identity: await authenticateYaptureUser(context.request) }));
 }

@@ -1,16 +1,17 @@
-import { bodyErrors, operationOf, type Operation } from "@/lib/validation/operation";
-import { installBody } from "@/lib/validation/public";
-import * as r from "@/lib/validation/responses";
+import { bodyErrors, operationOf } from "@/lib/validation/operation";
+
+import { installBody, installResultSchema } from "./schemas";
 
 // The HTTP operations of installing an app. What each field means: lib/validation/operation.ts.
 
 const publicOperation = operationOf("Public marketplace", "public");
 
-export const INSTALL_OPERATIONS: Operation[] = [
-  publicOperation({
+export const INSTALLS = {
+  install: publicOperation({
     method: "post",
     path: "/api/apps/{slug}/install",
     operationId: "installApp",
+    limits: [{ policy: "install", per: "client and slug" }],
     summary: "Record an installation",
     description:
       "A workspace counts once per app: the first install answers 201, repeats 200. " +
@@ -22,9 +23,9 @@ export const INSTALL_OPERATIONS: Operation[] = [
     body: installBody,
     bodyOptional: true,
     success: {
-      201: { description: "Installed", schema: r.installResultSchema },
-      200: { description: "Already installed in this workspace", schema: r.installResultSchema },
+      201: { description: "Installed", schema: installResultSchema },
+      200: { description: "Already installed in this workspace", schema: installResultSchema },
     },
     errors: ["unauthenticated", "forbidden", "not_found", "rate_limited", "service_unavailable", ...bodyErrors],
   }),
-];
+};

@@ -9,7 +9,7 @@ import { unauthenticated } from "@/lib/callers/challenges";
 import type { Workspace, YaptureIdentity } from "@/lib/callers/identity";
 import { env } from "@/lib/core/env";
 import { ApiError, notFound } from "@/lib/core/errors";
-import type { InstallInput } from "@/lib/validation/public";
+import type { InstallInput } from "./schemas";
 
 export type InstallResult = { slug: string; installCount: number; created: boolean };
 

@@ -2,9 +2,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 
 import * as devApps from "@/app/api/dev/apps/route";
-import { DECLARED_SCOPE } from "@/lib/http/with-developer";
+import { DECLARED_OPERATION } from "@/lib/http/handle";
 import { contractViolations } from "@/test/support/response-contract";
-import { routeRegistry } from "@/test/support/route-registry";
+import { handlersDisagreeingWithTheirOperation, routeRegistry } from "@/test/support/route-registry";
 
 import { openApiDocument } from "./document";
 import { OPERATIONS } from "./operations";
@@ -38,22 +38,28 @@ describe("the OpenAPI document", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("states for every developer operation the scope its handler actually demands", async () => {
+  it("makes every route handler from the operation of its own method and path", async () => {
     const { entries } = await routeRegistry();
-    const declared = entries.map((entry) => [
-      `${entry.method} ${entry.path}`,
-      (entry.handler as { [DECLARED_SCOPE]?: unknown })[DECLARED_SCOPE],
-    ]);
-    const documented = OPERATIONS.filter((operation) => operation.caller === "developer").map((operation) => [
-      `${operation.method} ${operation.path}`,
-      operation.scope,
-    ]);
-    expect(declared.filter(([, scope]) => scope !== undefined).sort()).toEqual(documented.sort());
+    expect(handlersDisagreeingWithTheirOperation(entries)).toEqual([]);
   });
 
-  it("lets route tests find the operation of the handler they call", async () => {
-    const { byHandler } = await routeRegistry();
-    expect(byHandler.get(devApps.POST)).toMatchObject({ path: "/api/dev/apps", method: "post" });
+  it("would notice a handler made from another path's or method's operation (the walk itself works)", async () => {
+    const { entries } = await routeRegistry();
+    const submit = entries.find((entry) => entry.operation?.operationId === "submitApp")!;
+    const withdraw = entries.find((entry) => entry.operation?.operationId === "withdrawApp")!;
+    const list = entries.find((entry) => entry.operation?.operationId === "listMyApps")!;
+    const swapped = [
+      { ...submit, operation: withdraw.operation },
+      { ...list, method: "post" },
+    ];
+    expect(handlersDisagreeingWithTheirOperation(swapped)).toEqual([
+      "/app/api/dev/apps/[id]/submit/route.ts POST: withdrawApp",
+      "/app/api/dev/apps/route.ts POST: listMyApps",
+    ]);
+  });
+
+  it("lets route tests find the operation of the handler they call", () => {
+    expect(devApps.POST[DECLARED_OPERATION]).toMatchObject({ path: "/api/dev/apps", method: "post" });
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 import { PATH_PARAMS } from "@/lib/http/path-params";
-import { problemSchema } from "@/lib/validation/responses";
+import { problemSchema } from "@/lib/validation/shared";
 
 import { OPERATIONS, type Operation } from "./operations";
 
@@ -117,7 +117,7 @@ const ERROR_HEADERS: Partial<Record<number, Record<string, { description: string
   },
 };
 
-function errorResponses(codes: ErrorCode[]) {
+function errorResponses(codes: readonly ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) byStatus.set(ERROR_CODES[code].status, [...(byStatus.get(ERROR_CODES[code].status) ?? []), code]);
   return Object.fromEntries(

@@ -7,9 +7,8 @@ import { apps, developers, installs, reviewReplies, reviews } from "@/db/schema"
 import { getPublicAppId } from "@/lib/catalogue/queries";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import { ApiError, notFound } from "@/lib/core/errors";
-import { type Paging } from "@/lib/core/paging";
-import { offsetOf } from "@/lib/core/paging";
-import type { ReviewInput, ReviewSort } from "@/lib/validation/public";
+import { type Paging, offsetOf } from "@/lib/core/paging";
+import type { ReviewInput, ReviewSort } from "./schemas";
 
 import { publicAuthorName } from "./author";
 import { reviewColumns } from "./columns";

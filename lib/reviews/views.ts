@@ -1,10 +1,5 @@
 import type { Review, ReviewReply } from "@/db/schema";
-import type {
-  ModerationReviewResource,
-  PublicReviewResource,
-  PublisherReviewResource,
-  ReviewReplyResource,
-} from "@/lib/validation/responses";
+import type { ModerationReviewResource, PublicReviewResource, PublisherReviewResource, ReviewReplyResource } from "./schemas";
 
 import type { ModerationRow } from "./moderation";
 import type { PublisherReviewRow } from "./replies";

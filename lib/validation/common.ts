@@ -53,3 +53,19 @@ export const emailAddress = z
   .pipe(z.email({ error: "must be a valid email address" }));
 
 export const uuidParam = z.uuid();
+
+/** A path slug that could exist: lowercase ASCII words joined by `-`, at most 60 characters. */
+export const slugParam = z
+  .string()
+  .max(60)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+
+// Query schemas are plain z.objects of string-coercing fields so the OpenAPI generator can turn
+// them into parameters (io: "input"); enumerated values are matched case-insensitively.
+
+/** A preprocessor for an enumerated query value: `?category=productivity` works. */
+export const caseInsensitive = (toCase: "upper" | "lower") => (value: unknown) =>
+  typeof value === "string" ? (toCase === "upper" ? value.trim().toUpperCase() : value.trim().toLowerCase()) : value;
+
+/** The message of an enumerated value that is none of `values`. */
+export const oneOf = (values: readonly string[]) => ({ error: `must be one of ${values.join(", ")}` });

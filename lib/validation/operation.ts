@@ -1,31 +1,53 @@
 import type { z } from "zod";
 
-import type { ApiKeyScope } from "@/lib/core/enums";
+import type { ApiKeyScope, DeveloperStatus } from "@/lib/core/enums";
 import type { ErrorCode } from "@/lib/core/errors";
-import { pagedListOf } from "@/lib/validation/responses";
+import type { PolicyName } from "@/lib/rate-limit/policies";
+import { pagedListOf } from "./shared";
 
-// What an operation of the HTTP API promises: its method and path, who may call it (and with which
-// API-key scope), its query and body schemas, its answers and its errors. Each domain declares its
-// operations beside it (lib/<domain>/operations.ts); lib/openapi/operations.ts lists them in the
-// document's order, and the OpenAPI document and the contract test are built from that list.
+// What an operation of the HTTP API promises, declared once: its method and path, who may call it
+// (and with which API-key scope), the limits it counts against, its query and body schemas, its
+// answers and its errors. Each domain declares its operations beside it
+// (lib/<domain>/operations.ts, one keyed record per part of the domain), and everything else is
+// derived from the declaration: the route handler's checks and typed input (`handle()`,
+// lib/http/handle.ts), the browser's typed calls (`callOperation`, `useApiAction`, lib/client/),
+// the OpenAPI document and the contract tests (lib/openapi/operations.ts lists the records in the
+// document's order).
 
-type OperationCaller = "public" | "developer" | "yapture" | "admin";
+type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+export type OperationCaller = "public" | "developer" | "yapture" | "admin";
+type OperationTag =
+  "Public marketplace" | "Developer profile" | "API keys" | "Developer apps" | "App updates" | "Administration" | "Service";
+
+/** What a rate limit counts per: the client's address, that and the path's `slug`, the signed-in person, the developer account. */
+type LimitKey = "client" | "client and slug" | "person" | "developer";
+
 export type Operation = {
-  method: "get" | "post" | "put" | "patch" | "delete";
+  method: HttpMethod;
   path: string;
   operationId: string;
-  tag: "Public marketplace" | "Developer profile" | "API keys" | "Developer apps" | "App updates" | "Administration" | "Service";
+  tag: OperationTag;
   summary: string;
   description?: string;
   caller: OperationCaller;
-  /** API-key scope the endpoint needs (tokens and sessions carry every scope); `null`: any valid key. */
+  /** API-key scope the endpoint needs (tokens and sessions carry every scope); `null`: any valid key. Developer operations only. */
   scope?: ApiKeyScope | null;
+  /** Developer operations: an account an administrator has not verified (yet) may call it too (the profile's own endpoints). */
+  allowUnverified?: true;
+  /**
+   * Developer operations: inactive standings in which the owner, signed in with Yapture (not with an API key), may still call
+   * it: reading the profile (both), correcting it and asking for another review (rejected only).
+   */
+  allowInactiveOwner?: readonly Extract<DeveloperStatus, "SUSPENDED" | "REJECTED">[];
+  /** Rate-limit policies counted once the caller is known, before the body is read (a developer's `developerApi` quota is always counted). */
+  limits?: readonly { policy: PolicyName; per: LimitKey }[];
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyOptional?: boolean;
-  success: Record<number, { description: string; schema?: z.ZodType }>;
-  errors: ErrorCode[];
-  cache?: string;
+  /** Body fields a client might try to set that the server owns: refused by name as read-only rather than unknown. */
+  readOnlyFields?: readonly string[];
+  success: Readonly<Record<number, { description: string; schema?: z.ZodType }>>;
+  errors: readonly ErrorCode[];
 };
 
 export const devAuthErrors: ErrorCode[] = [
@@ -42,30 +64,51 @@ export const scoped: ErrorCode[] = [...devAuthErrors, "insufficient_scope", "dev
 export const adminErrors: ErrorCode[] = ["unauthenticated", "forbidden", "rate_limited", "service_unavailable"];
 export const bodyErrors: ErrorCode[] = ["invalid_json", "validation_failed", "payload_too_large", "unsupported_media_type"];
 
-type OperationTag = Operation["tag"];
-
 /**
  * The operations of one tag and one kind of caller, which every operation in that part of a
- * domain's list shares: `adminOperation({ method, path, … })` says "Administration, admin" once.
+ * domain's record shares: `adminOperation({ method, path, … })` says "Administration, admin" once.
+ * The literal types of each declaration (method, path, schemas) are kept, so that a route handler
+ * and a browser call are typed by them.
  */
 export const operationOf =
-  (tag: OperationTag, caller: OperationCaller) =>
-  (operation: Omit<Operation, "tag" | "caller">): Operation => ({ ...operation, tag, caller });
+  <const Tag extends OperationTag, const Caller extends OperationCaller>(tag: Tag, caller: Caller) =>
+  <const O extends Omit<Operation, "tag" | "caller">>(operation: O): O & { tag: Tag; caller: Caller } => ({ ...operation, tag, caller });
 
 /** An administrators' paged list: `GET path` with its query answers one page of `item`s. */
-export const adminListOperation = (
-  path: string,
+export const adminListOperation = <const Path extends string, Query extends z.ZodObject, Item extends z.ZodType>(
+  path: Path,
   operationId: string,
   summary: string,
-  list: { query: z.ZodObject; item: z.ZodType },
-): Operation => ({
-  method: "get",
+  list: { query: Query; item: Item },
+) => ({
+  method: "get" as const,
   path,
   operationId,
-  tag: "Administration",
+  tag: "Administration" as const,
   summary,
-  caller: "admin",
+  caller: "admin" as const,
   query: list.query,
   success: { 200: { description: "One page", schema: pagedListOf(list.item) } },
-  errors: [...adminErrors, "validation_failed"],
+  errors: [...adminErrors, "validation_failed"] as ErrorCode[],
 });
+
+// --- what a declaration says of its input and answers, for handlers and browser calls ---
+
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+
+/** `/api/dev/apps/{id}/reviews/{reviewId}/reply` → `{ id: string; reviewId: string }` */
+export type PathParamsOf<O extends Pick<Operation, "path">> = { [Name in ParamNames<O["path"]>]: string };
+
+/** The body a client sends (the schema's input), or `never` for an operation that takes none. */
+export type BodyInputOf<O> = O extends { body: infer Body extends z.ZodType } ? z.input<Body> : never;
+
+/** The body a handler receives, parsed (the schema's output); `undefined` for an operation that takes none. */
+export type ParsedBodyOf<O> = O extends { body: infer Body extends z.ZodType } ? z.output<Body> : undefined;
+
+/** The query a handler receives, parsed; `undefined` for an operation that reads none. */
+export type ParsedQueryOf<O> = O extends { query: infer Query extends z.ZodType } ? z.output<Query> : undefined;
+
+/** What a successful answer holds: one of the success schemas' outputs (`undefined` for a 204 or 304). */
+export type AnswerOf<O extends Pick<Operation, "success">> = {
+  [Status in keyof O["success"]]: O["success"][Status] extends { schema: infer Schema extends z.ZodType } ? z.output<Schema> : undefined;
+}[keyof O["success"]];

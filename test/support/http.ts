@@ -1,8 +1,8 @@
 import type { NextRouteHandler } from "@/lib/http";
+import { DECLARED_OPERATION, type OperationHandler } from "@/lib/http/handle";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/core/client-address";
 
 import { contractViolations } from "./response-contract";
-import { routeRegistry } from "./route-registry";
 
 type CallOptions = {
   method?: string;
@@ -53,9 +53,10 @@ export async function call(handler: NextRouteHandler, options: CallOptions = {})
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   const parsed = text && contentType.includes("json") ? (JSON.parse(text) as unknown) : undefined;
-  const route = (await routeRegistry()).byHandler.get(handler);
-  if (route) {
-    const violations = contractViolations({ path: route.path, method: route.method, status: response.status, contentType, body: parsed });
+  const operation = (handler as Partial<OperationHandler>)[DECLARED_OPERATION];
+  if (operation) {
+    const { path, method } = operation;
+    const violations = contractViolations({ path, method, status: response.status, contentType, body: parsed });
     if (violations.length > 0) throw new Error(`response breaks the API contract:\n${violations.join("\n")}\n${text.slice(0, 500)}`);
   }
   return { status: response.status, headers: response.headers, body: parsed, text };

@@ -9,7 +9,7 @@ const NAV = [
   ["/admin", "Dashboard"],
   ["/admin/developers", "Developers"],
   ["/admin/profile-changes", "Profile changes"],
-  ["/admin/reviews", "Review queue"],
+  ["/admin/approvals", "Approval queue"],
   ["/admin/apps", "Published apps"],
   ["/admin/moderation", "Customer reviews"],
   ["/admin/emails", "Email log"],

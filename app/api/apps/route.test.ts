@@ -7,7 +7,7 @@ import { closestPublicName } from "@/lib/catalogue/queries";
 import { call } from "@/test/support/http";
 import { insertApp } from "@/test/support/apps";
 import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";
-import { listAppsQuery } from "@/lib/validation/public";
+import { listAppsQuery } from "@/lib/catalogue/schemas";
 
 import * as list from "./route";
 

@@ -1,7 +1,7 @@
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { RevokedApiKey } from "@/lib/api-keys/views";
-import type { ApiKeyResource } from "@/lib/validation/responses";
+import type { ApiKeyResource } from "@/lib/api-keys/schemas";
 
 import { RevokeKeyButton } from "./revoke-key-button";
 

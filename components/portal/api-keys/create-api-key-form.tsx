@@ -8,10 +8,12 @@ import { TextField } from "@/components/ui/field";
 import { announce, focusWhenShown } from "@/lib/client/announce";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/enums";
-import { API_KEY_LIMITS, type CreateApiKeyInput } from "@/lib/validation/api-keys";
-import type { CreatedApiKey } from "@/lib/validation/responses";
+import { API_KEY_LIMITS } from "@/lib/api-keys/schemas";
 
 import { OneTimeKey } from "./one-time-key";
+import { callOf } from "@/lib/client/operation-call";
+import { API_KEYS } from "@/lib/api-keys/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 const SCOPE_HELP: Record<ApiKeyScope, string> = {
   APP_CREATE: "create listings",
@@ -22,7 +24,7 @@ const SCOPE_HELP: Record<ApiKeyScope, string> = {
 };
 
 /** What the form holds, as the API expects it; the server validates, so nothing is checked here. */
-function bodyOf(form: HTMLFormElement): Partial<CreateApiKeyInput> {
+function bodyOf(form: HTMLFormElement): BodyInputOf<typeof API_KEYS.create> {
   const data = new FormData(form);
   const days = String(data.get("expiresInDays") ?? "").trim();
   return {
@@ -34,7 +36,7 @@ function bodyOf(form: HTMLFormElement): Partial<CreateApiKeyInput> {
 
 export function CreateApiKeyForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const create = useApiAction<Partial<CreateApiKeyInput>, CreatedApiKey>((body) => ({ path: "/api/dev/api-keys", method: "POST", body }), {
+  const create = useApiAction((body: BodyInputOf<typeof API_KEYS.create>) => callOf(API_KEYS.create, { body }), {
     onSuccess: () => formRef.current?.reset(),
     announce: (key) => `Key “${key.name}” is created. Copy it now: it is shown only once.`,
     focus: "new-api-key",

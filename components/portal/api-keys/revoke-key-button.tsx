@@ -2,9 +2,11 @@
 
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useApiAction } from "@/lib/client/use-api-action";
+import { callOf } from "@/lib/client/operation-call";
+import { API_KEYS } from "@/lib/api-keys/operations";
 
 export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
-  const revoke = useApiAction(() => ({ path: `/api/dev/api-keys/${id}`, method: "DELETE" }), {
+  const revoke = useApiAction(() => callOf(API_KEYS.revoke, { params: { id } }), {
     announce: `Key “${name}” is revoked: requests with it now fail.`,
     focus: "page-title",
   });

@@ -6,13 +6,14 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
-import type { BodyOf } from "@/lib/client/request-body";
+import { APP_UPDATES, APPS } from "@/lib/apps/operations";
+import { callOf, pathOf, type OperationCall } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
 import { IMAGE_RULES, describeImageRule } from "@/lib/core/image-rules";
-import type { createAppBody, revisionBody } from "@/lib/validation/apps";
-import { LISTING_LIMITS } from "@/lib/validation/listing-rules";
-import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/validation/responses";
+import { LISTING_LIMITS } from "@/lib/apps/listing-rules";
+import type { DeveloperAppResource as DeveloperApp, RevisionResource } from "@/lib/apps/schemas";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./listing-fields";
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
@@ -37,11 +38,20 @@ type Props = {
   submittable?: boolean;
 };
 
-/** Where the form saves and submits: a new listing, a listing, or a listing's update. */
-function endpointsOf(app: DeveloperApp | undefined, revision: RevisionResource | undefined) {
-  if (!app) return { save: "/api/dev/apps", submit: null };
-  const base = revision ? `/api/dev/apps/${app.id}/revision` : `/api/dev/apps/${app.id}`;
-  return { save: base, submit: `${base}/submit` };
+type CreateBody = BodyInputOf<typeof APPS.create>;
+type UpdateBody = BodyInputOf<typeof APP_UPDATES.update>;
+
+/** Where the form saves: a new listing (its whole body), a listing or its update (the changed fields; an update's notes too). */
+function saveCallOf(
+  app: DeveloperApp | undefined,
+  revision: RevisionResource | undefined,
+  body: CreateBody | UpdateBody,
+): OperationCall<DeveloperApp | RevisionResource> {
+  if (!app) return callOf(APPS.create, { body: body as CreateBody });
+  const params = { id: app.id };
+  return revision
+    ? callOf(APP_UPDATES.update, { params, body: body as UpdateBody })
+    : callOf(APPS.update, { params, body: body as UpdateBody });
 }
 
 /**
@@ -62,15 +72,14 @@ export function AppForm({ app, revision, submittable = false }: Props) {
     listingChanges && revision && notes.trim() !== savedNotes.trim() ? { ...listingChanges, notes: notes.trim() || null } : listingChanges;
   const unchanged = changes !== null && Object.keys(changes).length === 0;
   const dirty = app ? !unchanged : JSON.stringify(values) !== JSON.stringify(saved);
-  const endpoints = endpointsOf(app, revision);
-  const save = useApiAction<BodyOf<typeof createAppBody> | BodyOf<typeof revisionBody>, DeveloperApp>(
-    (body) => (app ? { path: endpoints.save, method: "PUT", body } : { path: endpoints.save, method: "POST", body }),
+  const save = useApiAction(
+    (body: CreateBody | UpdateBody) => saveCallOf(app, revision, body),
     // A new listing opens on its own page; an edited one re-renders in place.
     {
       refresh: app !== undefined,
       onSuccess: (listing) => {
         draft.forget();
-        if (!app) router.push(`/developer/apps/${listing.id}`);
+        if (!app) router.push(`/developer/apps/${(listing as DeveloperApp).id}`);
       },
       // Saving keeps the person at Save; a new listing opens its own page, read from its heading.
       announce: app ? "Changes saved." : "Listing created as a draft. Submit it for review when it is ready.",
@@ -87,7 +96,7 @@ export function AppForm({ app, revision, submittable = false }: Props) {
   useLeaveWarning(dirty && !save.isPending && !created);
   // What was typed survives an ended session (sign in, come back), a reload and a link followed away.
   const draft = useKeptDraft(
-    `${endpoints.save}@${revision?.updatedAt ?? app?.updatedAt ?? "new"}`,
+    `${pathOf(app ? (revision ? APP_UPDATES.update : APPS.update) : APPS.create, app && { id: app.id })}@${revision?.updatedAt ?? app?.updatedAt ?? "new"}`,
     { values, notes },
     dirty && !created,
     (kept) => {
@@ -132,8 +141,12 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         <Button type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>
           {app ? (save.isPending ? "Saving…" : "Save changes") : save.isPending || save.isSuccess ? "Creating…" : "Create listing"}
         </Button>
-        {app && submittable && endpoints.submit ? (
-          <SubmitForReviewButton endpoint={endpoints.submit} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
+        {app && submittable ? (
+          <SubmitForReviewButton
+            appId={app.id}
+            of={revision ? "update" : "listing"}
+            saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined}
+          />
         ) : null}
         <p className="text-sm text-slate-600" data-testid="save-state">
           {app && save.isSuccess && unchanged ? "All changes saved." : dirty && app ? "Unsaved changes" : ""}

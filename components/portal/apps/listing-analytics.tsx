@@ -1,4 +1,4 @@
-import type { AppAnalytics } from "@/lib/validation/responses";
+import type { AppAnalytics } from "@/lib/apps/schemas";
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from "react";
 
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { LISTING_FIELD_NAMES, LISTING_FIELDS, READING_ORDER, type FormInput, type ListingField } from "@/lib/validation/listing-fields";
+import { LISTING_FIELD_NAMES, LISTING_FIELDS, READING_ORDER, type FormInput, type ListingField } from "@/lib/apps/listing-declaration";
 
 import type { ListingValues, TypedField } from "./listing-form-values";
 import { MarkdownField } from "./markdown-field";

@@ -1,8 +1,8 @@
-import type { BodyOf } from "@/lib/client/request-body";
 import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
-import type { createAppBody, updateAppBody } from "@/lib/validation/apps";
-import { LISTING_FIELD_NAMES, LISTING_FIELDS, type ListingField } from "@/lib/validation/listing-fields";
-import type { DeveloperAppResource as DeveloperApp } from "@/lib/validation/responses";
+import type { APPS } from "@/lib/apps/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
+import { LISTING_FIELD_NAMES, LISTING_FIELDS, type ListingField } from "@/lib/apps/listing-declaration";
+import type { DeveloperAppResource as DeveloperApp } from "@/lib/apps/schemas";
 
 // The listing form's state and the request bodies built from it. Pure functions, so the form
 // component only wires inputs to them.
@@ -61,7 +61,7 @@ function screenshotsBody(rows: ScreenshotRow[]) {
 }
 
 /** POST body: empty optional fields are left out. (Built field by field from the declaration, so typed at the end.) */
-export function createBody(values: ListingValues): BodyOf<typeof createAppBody> {
+export function createBody(values: ListingValues): BodyInputOf<typeof APPS.create> {
   const body: Record<string, unknown> = { environment: values.environment, screenshots: screenshotsBody(values.screenshots) };
   for (const field of REQUIRED_FIELDS) body[field] = values[field].trim();
   if (values.category) body.category = values.category;
@@ -69,11 +69,11 @@ export function createBody(values: ListingValues): BodyOf<typeof createAppBody> 
     const value = values[field].trim();
     if (value) body[field] = value;
   }
-  return body as BodyOf<typeof createAppBody>;
+  return body as BodyInputOf<typeof APPS.create>;
 }
 
 /** PUT body: only what differs from the saved listing; a cleared optional field is sent as null, which clears it. */
-export function changedFields(values: ListingValues, saved: ListingValues): BodyOf<typeof updateAppBody> {
+export function changedFields(values: ListingValues, saved: ListingValues): BodyInputOf<typeof APPS.update> {
   const body: Record<string, unknown> = {};
   for (const field of REQUIRED_FIELDS) {
     if (values[field].trim() !== saved[field].trim()) body[field] = values[field].trim();
@@ -85,7 +85,7 @@ export function changedFields(values: ListingValues, saved: ListingValues): Body
   }
   const screenshots = screenshotsBody(values.screenshots);
   if (JSON.stringify(screenshots) !== JSON.stringify(screenshotsBody(saved.screenshots))) body.screenshots = screenshots;
-  return body as BodyOf<typeof updateAppBody>;
+  return body as BodyInputOf<typeof APPS.update>;
 }
 
 /** `rows` with the row at `index` moved by `delta` places; unchanged at either end. */

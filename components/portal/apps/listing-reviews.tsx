@@ -1,5 +1,5 @@
 import { ReviewText } from "@/components/ui/review-text";
-import type { PublisherReviewResource } from "@/lib/validation/responses";
+import type { PublisherReviewResource } from "@/lib/reviews/schemas";
 
 import { ReviewReplyForm } from "./review-reply-form";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { StatusBadge } from "@/components/ui/status-badge";
-import type { DeveloperAppResource } from "@/lib/validation/responses";
+import type { DeveloperAppResource } from "@/lib/apps/schemas";
 
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 

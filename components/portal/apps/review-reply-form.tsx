@@ -6,25 +6,30 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { TextAreaField } from "@/components/ui/field";
-import type { BodyOf } from "@/lib/client/request-body";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { REVIEW_REPLY_LIMITS } from "@/lib/core/app-review-limits";
-import type { replyBody } from "@/lib/validation/review-replies";
+import { callOf } from "@/lib/client/operation-call";
+import { PUBLISHER_REVIEWS } from "@/lib/reviews/operations";
+import type { BodyInputOf } from "@/lib/validation/operation";
 
 type Reply = { body: string; hidden: { reason: string } | null };
 
 /** The publisher's one public reply to a review: write it, change it or delete it. */
 export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; reviewId: string; reply: Reply | null }) {
-  const path = `/api/dev/apps/${appId}/reviews/${reviewId}/reply`;
+  const params = { id: appId, reviewId };
   const [editing, setEditing] = useState(false);
   const [body, setBody] = useState(reply?.body ?? "");
   const headingId = `reply-${reviewId}`;
-  const save = useApiAction((body: BodyOf<typeof replyBody>) => ({ path, method: reply ? "PUT" : "POST", body }), {
-    onSuccess: () => setEditing(false),
-    announce: reply ? "Your reply is updated." : "Your reply is posted. The reviewer is emailed.",
-    focus: headingId,
-  });
-  const remove = useApiAction(() => ({ path, method: "DELETE" }), {
+  const save = useApiAction(
+    (body: BodyInputOf<typeof PUBLISHER_REVIEWS.reply>) =>
+      reply ? callOf(PUBLISHER_REVIEWS.changeReply, { params, body }) : callOf(PUBLISHER_REVIEWS.reply, { params, body }),
+    {
+      onSuccess: () => setEditing(false),
+      announce: reply ? "Your reply is updated." : "Your reply is posted. The reviewer is emailed.",
+      focus: headingId,
+    },
+  );
+  const remove = useApiAction(() => callOf(PUBLISHER_REVIEWS.deleteReply, { params }), {
     onSuccess: () => setBody(""),
     announce: "Your reply is deleted.",
     focus: headingId,

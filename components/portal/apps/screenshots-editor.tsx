@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { LISTING_LIMITS } from "@/lib/validation/listing-rules";
+import { LISTING_LIMITS } from "@/lib/apps/listing-rules";
 
 import { moveRow, screenshotRow, type ScreenshotRow } from "./listing-form-values";
 

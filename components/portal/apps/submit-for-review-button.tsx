@@ -2,7 +2,9 @@
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import { APP_UPDATES, APPS } from "@/lib/apps/operations";
 import { humanize } from "@/lib/client/field-names";
+import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 
 /** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2", `longDescription` → "Long description": the field each submit error is about. */
@@ -15,16 +17,18 @@ function imageLabel(path: string): string {
 }
 
 type Props = {
-  /** The submit endpoint: a listing's, or its update's. */
-  endpoint: string;
+  appId: string;
+  /** What is submitted: the listing, or its update. */
+  of: "listing" | "update";
   /** Unsaved edits in the listing's form: they are saved first, so the reviewed version is the one on screen. */
   saveFirst?: () => Promise<unknown>;
 };
 
 /** DRAFT/REJECTED → PENDING, for a listing or an update of one. The server fetches and checks every image first. */
-export function SubmitForReviewButton({ endpoint, saveFirst }: Props) {
-  const isUpdate = endpoint.includes("/revision/");
-  const submit = useApiAction(() => ({ path: endpoint, method: "POST" }), {
+export function SubmitForReviewButton({ appId, of, saveFirst }: Props) {
+  const isUpdate = of === "update";
+  const params = { id: appId };
+  const submit = useApiAction(() => (isUpdate ? callOf(APP_UPDATES.submit, { params }) : callOf(APPS.submit, { params })), {
     announce: `${isUpdate ? "The update is" : "The listing is"} submitted for review. You will get an email when an administrator decides.`,
     // The status that now says "pending", wherever the button was on the page.
     focus: isUpdate ? "update-heading" : "listing-status-heading",

@@ -4,10 +4,12 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useApiAction } from "@/lib/client/use-api-action";
+import { callOf } from "@/lib/client/operation-call";
+import { APP_UPDATES } from "@/lib/apps/operations";
 
 /** Starts the app's next version: a draft copy of the live listing that only the developer sees. */
 export function PrepareUpdateButton({ appId }: { appId: string }) {
-  const prepare = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "POST" }), {
+  const prepare = useApiAction(() => callOf(APP_UPDATES.create, { params: { id: appId } }), {
     announce: "An update is prepared: edit it below, then submit it for review. The live listing is unchanged until then.",
     focus: "update-heading",
   });
@@ -23,7 +25,7 @@ export function PrepareUpdateButton({ appId }: { appId: string }) {
 
 /** Deletes the draft update; the live listing stays as it is. */
 export function DiscardUpdateButton({ appId }: { appId: string }) {
-  const discard = useApiAction(() => ({ path: `/api/dev/apps/${appId}/revision`, method: "DELETE" }), {
+  const discard = useApiAction(() => callOf(APP_UPDATES.discard, { params: { id: appId } }), {
     announce: "The update is discarded; the live listing is unchanged.",
     focus: "listing-status-heading",
   });

@@ -3,7 +3,7 @@ import { RevisionDiff } from "@/components/ui/revision-diff";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { REVISION_STATES, type RevisionAction } from "@/lib/apps/revision-states";
 import { can } from "@/lib/state/machine";
-import type { DeveloperAppResource, RevisionResource } from "@/lib/validation/responses";
+import type { DeveloperAppResource, RevisionResource } from "@/lib/apps/schemas";
 
 import { AppForm } from "./app-form";
 import { DiscardUpdateButton, PrepareUpdateButton } from "./update-buttons";
@@ -45,7 +45,7 @@ export function UpdateSection({ listing, revision }: Props) {
           <Explanation revision={revision} />
           {revision.rejection && revision.status === "REJECTED" ? <RejectionReasons rejection={revision.rejection} /> : null}
           <div className="flex flex-wrap items-start gap-4">
-            {allows("withdraw") ? <WithdrawFromReviewButton endpoint={`/api/dev/apps/${listing.id}/revision/withdraw`} /> : null}
+            {allows("withdraw") ? <WithdrawFromReviewButton appId={listing.id} of="update" /> : null}
             {allows("discard") ? <DiscardUpdateButton appId={listing.id} /> : null}
           </div>
           {allows("edit") ? <AppForm key={revision.updatedAt} app={listing} revision={revision} submittable={allows("submit")} /> : null}

@@ -2,12 +2,15 @@
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
+import { APP_UPDATES, APPS } from "@/lib/apps/operations";
+import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 
 /** PENDING → DRAFT: takes a listing or an update out of the review queue so it can be edited again. */
-export function WithdrawFromReviewButton({ endpoint }: { endpoint: string }) {
-  const isUpdate = endpoint.includes("/revision/");
-  const withdraw = useApiAction(() => ({ path: endpoint, method: "POST" }), {
+export function WithdrawFromReviewButton({ appId, of }: { appId: string; of: "listing" | "update" }) {
+  const isUpdate = of === "update";
+  const params = { id: appId };
+  const withdraw = useApiAction(() => (isUpdate ? callOf(APP_UPDATES.withdraw, { params }) : callOf(APPS.withdraw, { params })), {
     announce: `${isUpdate ? "The update is" : "The listing is"} withdrawn from review and can be edited again.`,
     focus: isUpdate ? "update-heading" : "listing-status-heading",
   });

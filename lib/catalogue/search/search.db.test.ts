@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { connect, disconnect, getDb, queryRows } from "@/db/client";
 import { apps, type App } from "@/db/schema";
-import { parseSearch } from "@/lib/catalogue/search-words";
+import { parseSearch } from "../search-words";
 import { env } from "@/lib/core/env";
 import { environmentForBlock } from "@/test/support/environment";
 import { insertApp, insertApps, setAppStatus } from "@/test/support/apps";
 import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";
-import type { PublicSort } from "@/lib/validation/public";
+import type { PublicSort } from "../schemas";
 
 import * as listApps from "@/app/api/apps/route";
 import { call } from "@/test/support/http";

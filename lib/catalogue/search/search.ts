@@ -2,9 +2,9 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDbPlannedPerCall, queryRows, type Database } from "@/db/client";
 import { apps, publicAppCounts } from "@/db/schema";
-import type { PublicSearch } from "@/lib/catalogue/search-words";
-import { publicOrder } from "@/lib/catalogue/sorts";
-import type { PublicSort } from "@/lib/validation/public";
+import type { PublicSearch } from "../search-words";
+import { publicOrder } from "../sorts";
+import type { PublicSort } from "../schemas";
 
 import {
   catalogueQuery,

@@ -11,7 +11,9 @@ import { APP_STATES } from "@/lib/apps/states";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { can } from "@/lib/state/machine";
-import { adminAppsQuery } from "@/lib/validation/admin";
+import { adminAppsQuery } from "@/lib/apps/schemas";
+import { endpointOf } from "@/lib/client/operation-call";
+import { APP_APPROVALS } from "@/lib/apps/operations";
 
 export const metadata = { title: "Published apps" };
 
@@ -54,7 +56,8 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
                   <ActionButton
                     id={`feature-${app.id}`}
                     label={app.featured ? "Unfeature" : "Feature"}
-                    endpoint={`/api/admin/apps/${app.id}/feature`}
+                    endpoint={endpointOf(APP_APPROVALS.feature)}
+                    params={{ id: app.id }}
                     body={{ featured: !app.featured }}
                     announce={app.featured ? `${app.name} is no longer featured.` : `${app.name} is featured on the home page.`}
                     focus={`feature-${app.id}`}
@@ -66,7 +69,8 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
                     label="Unpublish"
                     variant="danger"
                     reasonLabel="Reason"
-                    endpoint={`/api/admin/apps/${app.id}/unpublish`}
+                    endpoint={endpointOf(APP_APPROVALS.unpublish)}
+                    params={{ id: app.id }}
                     announce={`${app.name} is unpublished and the developer has been emailed. Republish brings it back.`}
                     focus={`republish-${app.id}`}
                   />
@@ -75,7 +79,8 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
                   <ActionButton
                     id={`republish-${app.id}`}
                     label="Republish"
-                    endpoint={`/api/admin/apps/${app.id}/republish`}
+                    endpoint={endpointOf(APP_APPROVALS.republish)}
+                    params={{ id: app.id }}
                     announce={`${app.name} is published again.`}
                     focus={`unpublish-${app.id}`}
                   />

@@ -4,7 +4,7 @@ import { listAuditEvents } from "@/lib/audit/service";
 import { auditEventView } from "@/lib/audit/views";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
-import { auditQuery } from "@/lib/validation/admin";
+import { auditQuery } from "@/lib/audit/schemas";
 
 export const metadata = { title: "Audit log" };
 

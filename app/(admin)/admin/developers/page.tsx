@@ -12,30 +12,61 @@ import { DEVELOPER_STATES, type DeveloperAction } from "@/lib/developers/states"
 import { DEVELOPER_STATUSES } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { can } from "@/lib/state/machine";
-import { adminDevelopersQuery } from "@/lib/validation/admin";
+import { adminDevelopersQuery } from "@/lib/developers/schemas";
+import { DEVELOPER_VERIFICATIONS } from "@/lib/developers/operations";
+import { endpointOf } from "@/lib/client/operation-call";
 
 export const metadata = { title: "Developers" };
 
-// Each action's button; the state table decides which a developer's row shows.
-// `done` is what the administrator hears and sees afterwards (the row may leave a filtered list).
-const ACTIONS: { action: DeveloperAction; label: string; variant?: "primary" | "danger"; reasonLabel?: string; done: string }[] = [
-  { action: "verify", label: "Verify", variant: "primary", done: "is verified and has been emailed." },
-  {
-    action: "reject",
-    label: "Reject",
-    variant: "danger",
-    reasonLabel: "Reason (sent to the developer)",
-    done: "is rejected and has been emailed the reason.",
-  },
-  {
-    action: "suspend",
-    label: "Suspend",
-    variant: "danger",
-    reasonLabel: "Reason",
-    done: "is suspended: their apps are hidden. Reinstate undoes it.",
-  },
-  { action: "reinstate", label: "Reinstate", done: "is reinstated." },
-];
+/**
+ * The actions on one developer, as the state table allows them. Each announces what happened (the
+ * row may leave a filtered list); its URL and body come from its operation.
+ */
+function DeveloperActions({ developer }: { developer: Developer }) {
+  const allows = (action: DeveloperAction) => can(DEVELOPER_STATES, action, developer.status);
+  const params = { id: developer.id };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {allows("verify") ? (
+        <ActionButton
+          label="Verify"
+          variant="primary"
+          endpoint={endpointOf(DEVELOPER_VERIFICATIONS.verify)}
+          params={params}
+          announce={`${developer.name} is verified and has been emailed.`}
+        />
+      ) : null}
+      {allows("reject") ? (
+        <ActionButton
+          label="Reject"
+          variant="danger"
+          reasonLabel="Reason (sent to the developer)"
+          endpoint={endpointOf(DEVELOPER_VERIFICATIONS.reject)}
+          params={params}
+          announce={`${developer.name} is rejected and has been emailed the reason.`}
+        />
+      ) : null}
+      {allows("suspend") ? (
+        <ActionButton
+          label="Suspend"
+          variant="danger"
+          reasonLabel="Reason"
+          endpoint={endpointOf(DEVELOPER_VERIFICATIONS.suspend)}
+          params={params}
+          announce={`${developer.name} is suspended: their apps are hidden. Reinstate undoes it.`}
+        />
+      ) : null}
+      {allows("reinstate") ? (
+        <ActionButton
+          label="Reinstate"
+          endpoint={endpointOf(DEVELOPER_VERIFICATIONS.reinstate)}
+          params={params}
+          announce={`${developer.name} is reinstated.`}
+        />
+      ) : null}
+    </div>
+  );
+}
 
 const isResubmitted = (developer: Developer) => developer.status === "PENDING_VERIFICATION" && developer.resubmittedAt !== null;
 
@@ -88,16 +119,7 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
               {developer.createdAt.toISOString().slice(0, 10)}
             </DataCell>
             <DataCell label="Actions">
-              <div className="flex flex-wrap gap-2">
-                {ACTIONS.filter(({ action }) => can(DEVELOPER_STATES, action, developer.status)).map(({ action, done, ...button }) => (
-                  <ActionButton
-                    key={action}
-                    {...button}
-                    endpoint={`/api/admin/developers/${developer.id}/${action}`}
-                    announce={`${developer.name} ${done}`}
-                  />
-                ))}
-              </div>
+              <DeveloperActions developer={developer} />
             </DataCell>
           </tr>
         ))}

@@ -9,7 +9,7 @@ import { EMAIL_TYPES } from "@/lib/core/enums";
 import { listEmails } from "@/lib/email/log-queries";
 import { emailLogView } from "@/lib/email/views";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
-import { adminEmailsQuery } from "@/lib/validation/admin";
+import { adminEmailsQuery } from "@/lib/email/schemas";
 
 export const metadata = { title: "Email log" };
 

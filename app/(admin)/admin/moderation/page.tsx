@@ -6,7 +6,7 @@ import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { listModerationQueue } from "@/lib/reviews/moderation";
 import { moderationView } from "@/lib/reviews/views";
-import { moderationQuery } from "@/lib/validation/admin";
+import { moderationQuery } from "@/lib/reviews/schemas";
 
 export const metadata = { title: "Customer reviews" };
 

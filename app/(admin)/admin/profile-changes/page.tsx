@@ -7,7 +7,7 @@ import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-appr
 import { adminProfileChangeView } from "@/lib/developers/views";
 import { PROFILE_CHANGE_STATUSES } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
-import { adminProfileChangesQuery } from "@/lib/validation/admin";
+import { adminProfileChangesQuery } from "@/lib/developers/schemas";
 
 export const metadata = { title: "Profile changes" };
 

@@ -6,10 +6,10 @@ import { InlineSelect } from "@/components/ui/inline-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/catalogue/categories";
-import { closestPublicName, listPublicApps } from "@/lib/catalogue/queries";
+import { closestPublicName, listPublicApps, asCards } from "@/lib/catalogue/queries";
 import { APP_ENVIRONMENTS } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
-import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/validation/public";
+import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/catalogue/schemas";
 
 const SORT_LABELS: Record<Exclude<PublicSort, "relevance">, string> = {
   popular: "Most installed",
@@ -31,7 +31,7 @@ function pageHref(params: Record<string, string | undefined>, page: number): str
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
-  const [results, categories] = await Promise.all([listPublicApps({ query, form: "card" }), listPublicCategories()]);
+  const [results, categories] = await Promise.all([listPublicApps({ query }, asCards), listPublicCategories()]);
   const { total, items: apps } = results;
   const params = {
     search: query.search,

@@ -5,7 +5,7 @@ import { InstallButton } from "@/components/marketplace/install-button";
 import { AppReviews } from "@/components/marketplace/app-reviews";
 import { QueryProviders } from "@/components/ui/query-providers";
 import { permissionsSummary } from "@/lib/apps/permissions";
-import { getPublicApp } from "@/lib/catalogue/queries";
+import { getPublicApp, asRows } from "@/lib/catalogue/queries";
 import { publicAppView } from "@/lib/apps/views";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { currentUser } from "@/lib/auth/portal-session";
@@ -13,14 +13,15 @@ import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { installedWorkspaces } from "@/lib/installs/service";
 import { findOwnReview, listReviews, ratingHistogram, verifiedRating } from "@/lib/reviews/service";
-import { listReviewsQuery } from "@/lib/validation/public";
+import { listReviewsQuery } from "@/lib/reviews/schemas";
 import { publicReviewView } from "@/lib/reviews/views";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: PageSearchParams };
 
 const REVIEWS_PER_PAGE = 10;
 
-const loadApp = (slug: string) => orNotFound({ name: "slug", value: slug }, async () => publicAppView(await getPublicApp({ slug })));
+const loadApp = (slug: string) =>
+  orNotFound({ name: "slug", value: slug }, async () => publicAppView(await getPublicApp({ slug }, asRows)));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const app = await loadApp((await params).slug);

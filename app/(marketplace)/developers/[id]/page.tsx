@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { ExternalLink } from "@/components/ui/external-link";
 import { PageHeading } from "@/components/ui/page-heading";
-import { listPublicAppsOfDeveloper } from "@/lib/catalogue/queries";
+import { listPublicAppsOfDeveloper, asCards } from "@/lib/catalogue/queries";
 import { getPublicDeveloper } from "@/lib/developers/service";
 import { orNotFound } from "@/lib/pages/or-not-found";
 
@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // A verified developer's public page: who they are and their approved apps.
 export default async function DeveloperPage({ params }: Props) {
   const developer = await loadDeveloper((await params).id);
-  const apps = await listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS, form: "card" });
+  const apps = await listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS }, asCards);
   return (
     <div className="space-y-8">
       <header className="max-w-3xl space-y-2">

@@ -3,6 +3,7 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { env } from "@/lib/core/env";
 import { openApiDocument } from "@/lib/openapi/document";
 import { gettingStarted } from "@/lib/openapi/getting-started";
+import { SERVICE } from "@/lib/openapi/operations";
 
 export const metadata = { title: "API documentation" };
 
@@ -68,7 +69,7 @@ export default async function ApiDocsPage() {
             {tag.name}
           </a>
         ))}
-        <a href="/api/openapi.json" className="block pt-2 text-brand-700 underline">
+        <a href={SERVICE.openapi.path} className="block pt-2 text-brand-700 underline">
           openapi.json
         </a>
       </nav>

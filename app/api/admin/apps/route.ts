@@ -1,13 +1,12 @@
 import { listAppsForAdmin } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, paged, parseQuery } from "@/lib/http";
-import { adminAppsQuery } from "@/lib/validation/admin";
+import { json, otherMethods, paged } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { APP_APPROVALS } from "@/lib/apps/operations";
 
 // GET /api/admin/apps?status= — listings with their developer; PENDING (oldest first) by default.
-export const GET = withAdmin(async ({ request }) => {
-  const { status, ...paging } = parseQuery(request, adminAppsQuery);
-  return json(paged(await listAppsForAdmin({ status, paging }), adminAppView));
-});
+export const { GET } = handle(APP_APPROVALS.list, async ({ query: { status, ...paging } }) =>
+  json(paged(await listAppsForAdmin({ status, paging }), adminAppView)),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

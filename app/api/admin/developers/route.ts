@@ -1,13 +1,12 @@
 import { listDevelopersForAdmin } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, paged, parseQuery } from "@/lib/http";
-import { adminDevelopersQuery } from "@/lib/validation/admin";
+import { json, otherMethods, paged } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { DEVELOPER_VERIFICATIONS } from "@/lib/developers/operations";
 
 // GET /api/admin/developers?status= — developers, oldest first, paged.
-export const GET = withAdmin(async ({ request }) => {
-  const { status, ...paging } = parseQuery(request, adminDevelopersQuery);
-  return json(paged(await listDevelopersForAdmin({ status, paging }), adminDeveloperView));
-});
+export const { GET } = handle(DEVELOPER_VERIFICATIONS.list, async ({ query: { status, ...paging } }) =>
+  json(paged(await listDevelopersForAdmin({ status, paging }), adminDeveloperView)),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

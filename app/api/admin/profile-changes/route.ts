@@ -1,13 +1,12 @@
-import { withAdmin } from "@/lib/http/with-admin";
 import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-approval";
 import { adminProfileChangeView } from "@/lib/developers/views";
-import { json, otherMethods, paged, parseQuery } from "@/lib/http";
-import { adminProfileChangesQuery } from "@/lib/validation/admin";
+import { json, otherMethods, paged } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { PROFILE_CHANGE_APPROVALS } from "@/lib/developers/operations";
 
 // GET /api/admin/profile-changes?status= — verified developers' profile changes; PENDING (oldest first) by default.
-export const GET = withAdmin(async ({ request }) => {
-  const { status, ...paging } = parseQuery(request, adminProfileChangesQuery);
-  return json(paged(await listProfileChangesForAdmin({ status, paging }), adminProfileChangeView));
-});
+export const { GET } = handle(PROFILE_CHANGE_APPROVALS.list, async ({ query: { status, ...paging } }) =>
+  json(paged(await listProfileChangesForAdmin({ status, paging }), adminProfileChangeView)),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

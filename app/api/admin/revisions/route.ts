@@ -1,13 +1,12 @@
 import { listRevisionsForAdmin } from "@/lib/apps/revision-approval";
 import { adminRevisionView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, paged, parseQuery } from "@/lib/http";
-import { adminRevisionsQuery } from "@/lib/validation/admin";
+import { json, otherMethods, paged } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { UPDATE_APPROVALS } from "@/lib/apps/operations";
 
 // GET /api/admin/revisions?status= — updates of live apps; PENDING (oldest first) by default.
-export const GET = withAdmin(async ({ request }) => {
-  const { status, ...paging } = parseQuery(request, adminRevisionsQuery);
-  return json(paged(await listRevisionsForAdmin({ status, paging }), adminRevisionView));
-});
+export const { GET } = handle(UPDATE_APPROVALS.list, async ({ query: { status, ...paging } }) =>
+  json(paged(await listRevisionsForAdmin({ status, paging }), adminRevisionView)),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

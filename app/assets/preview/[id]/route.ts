@@ -1,7 +1,7 @@
 import { previewImage } from "@/lib/assets/hosted/preview";
 import { withDeveloper } from "@/lib/http/with-developer";
 import { otherMethods, parseQuery } from "@/lib/http";
-import { imagePreviewQuery } from "@/lib/validation/apps";
+import { imagePreviewQuery } from "@/lib/apps/schemas";
 
 // GET /assets/preview/:id?url=… — one image that the caller's listing (or its update) names, as a
 // submit would check it, re-encoded to WebP: how the portal shows a draft's images without the

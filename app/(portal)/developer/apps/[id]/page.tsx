@@ -68,8 +68,8 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
       </PageTitle>
       <ListingStatus listing={listing} />
       <div className="flex flex-wrap items-start gap-4">
-        {allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton endpoint={`/api/dev/apps/${listing.id}/submit`} /> : null}
-        {allows("withdraw", listing.status) ? <WithdrawFromReviewButton endpoint={`/api/dev/apps/${listing.id}/withdraw`} /> : null}
+        {allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} of="listing" /> : null}
+        {allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} of="listing" /> : null}
         {allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
       </div>
       {canEdit ? (

@@ -1,13 +1,13 @@
-import { listFeaturedApps } from "@/lib/catalogue/queries";
+import { listFeaturedApps, asJson } from "@/lib/catalogue/queries";
 import { PUBLIC_CACHE, cachedJsonBody } from "@/lib/http/caching";
 import { jsonListBody } from "@/lib/http/json-bytes";
-import { otherMethods, parseQuery, publicGet } from "@/lib/http";
-import { featuredAppsQuery } from "@/lib/validation/public";
+import { otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { CATALOGUE } from "@/lib/catalogue/operations";
 
 // GET /api/apps/featured/list — featured public apps, most installed first.
-export const GET = publicGet(async ({ request }) => {
-  const { limit, environment } = parseQuery(request, featuredAppsQuery);
-  const apps = await listFeaturedApps({ limit, environment, form: "json" });
+export const { GET } = handle(CATALOGUE.featured, async ({ request, query: { limit, environment } }) => {
+  const apps = await listFeaturedApps({ limit, environment }, asJson);
   return cachedJsonBody(request, jsonListBody(apps), PUBLIC_CACHE.featured);
 });
 

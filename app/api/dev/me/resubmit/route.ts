@@ -1,11 +1,12 @@
-import { withDeveloper } from "@/lib/http/with-developer";
 import { resubmitDeveloper } from "@/lib/developers/verification";
 import { ownProfile } from "@/lib/developers/service";
 import { developerView } from "@/lib/developers/views";
 import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { PROFILE } from "@/lib/developers/operations";
 
 // POST /api/dev/me/resubmit — a rejected developer asks for another review: REJECTED → PENDING_VERIFICATION.
-export const POST = withDeveloper({ scope: null, allowUnverified: true, allowInactiveOwner: ["REJECTED"] }, async ({ developer }) =>
+export const { POST } = handle(PROFILE.resubmit, async ({ developer }) =>
   json(developerView(await ownProfile(await resubmitDeveloper(developer)))),
 );
 

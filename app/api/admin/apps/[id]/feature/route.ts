@@ -1,13 +1,12 @@
 import { setAppFeatured } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, readBody } from "@/lib/http";
-import { featureBody } from "@/lib/validation/admin";
+import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { APP_APPROVALS } from "@/lib/apps/operations";
 
 // POST /api/admin/apps/:id/feature — { featured }: show or hide an approved app among the featured.
-export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
-  const { featured } = await readBody(request, featureBody);
-  return json(adminAppView(await setAppFeatured({ actor: admin, appId: params.id, featured })));
-});
+export const { POST } = handle(APP_APPROVALS.feature, async ({ admin, params, body: { featured } }) =>
+  json(adminAppView(await setAppFeatured({ actor: admin, appId: params.id, featured }))),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,10 +1,11 @@
 import { republishApp } from "@/lib/apps/approval";
 import { adminAppView } from "@/lib/apps/views";
-import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { APP_APPROVALS } from "@/lib/apps/operations";
 
 // POST /api/admin/apps/:id/republish — UNPUBLISHED → APPROVED.
-export const POST = withAdmin<{ id: string }>(async ({ admin, params }) =>
+export const { POST } = handle(APP_APPROVALS.republish, async ({ admin, params }) =>
   json(adminAppView(await republishApp({ actor: admin, appId: params.id }))),
 );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import * as developerAppById from "@/app/api/dev/apps/[id]/route";
-import { listPopularApps } from "@/lib/catalogue/queries";
+import { listPopularApps, asRows } from "@/lib/catalogue/queries";
 import { adminApiForFile } from "@/test/support/admin-api";
 import { insertApp, insertPublicApp } from "@/test/support/apps";
 import { createTestDeveloper } from "@/test/support/developers";
@@ -17,7 +17,7 @@ describe("POST /api/admin/apps/:id/unpublish", () => {
     const unpublished = await admin.post(unpublish.POST, app.id, { reason: "Broken OAuth flow" });
     expect(unpublished.status).toBe(200);
     expect(unpublished.body).toMatchObject({ status: "UNPUBLISHED", unpublishReason: "Broken OAuth flow" });
-    expect((await listPopularApps({ limit: 100 })).some((a) => a.app.slug === app.slug)).toBe(false);
+    expect((await listPopularApps({ limit: 100 }, asRows)).some((a) => a.app.slug === app.slug)).toBe(false);
   });
 
   it("tells the developer why their listing was unpublished", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import * as devApps from "@/app/api/dev/apps/route";
-import { listPopularApps } from "@/lib/catalogue/queries";
+import { listPopularApps, asRows } from "@/lib/catalogue/queries";
 import { adminApiForFile } from "@/test/support/admin-api";
 import { apiKeyHeader } from "@/test/support/api-keys";
 import { insertApp } from "@/test/support/apps";
@@ -20,7 +20,7 @@ describe("POST /api/admin/developers/:id/suspend", () => {
     const dev = await createTestDeveloper();
     const app = await insertApp(dev.developer);
     const key = await apiKeyHeader(dev.developer);
-    const visible = async () => (await listPopularApps({ limit: 100 })).some((a) => a.app.slug === app.slug);
+    const visible = async () => (await listPopularApps({ limit: 100 }, asRows)).some((a) => a.app.slug === app.slug);
     expect(await visible()).toBe(true);
 
     expect((await admin.post(suspend.POST, dev.developer.id, { reason: "Abuse report" })).status).toBe(200);

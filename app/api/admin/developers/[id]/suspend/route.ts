@@ -1,13 +1,12 @@
 import { suspendDeveloper } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, readBody } from "@/lib/http";
-import { reasonBody } from "@/lib/validation/admin";
+import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { DEVELOPER_VERIFICATIONS } from "@/lib/developers/operations";
 
 // POST /api/admin/developers/:id/suspend — { reason }
-export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
-  const { reason } = await readBody(request, reasonBody);
-  return json(adminDeveloperView(await suspendDeveloper({ actor: admin, developerId: params.id, reason })));
-});
+export const { POST } = handle(DEVELOPER_VERIFICATIONS.suspend, async ({ admin, params, body: { reason } }) =>
+  json(adminDeveloperView(await suspendDeveloper({ actor: admin, developerId: params.id, reason }))),
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -1,10 +1,11 @@
 import { verifyDeveloper } from "@/lib/developers/verification";
 import { adminDeveloperView } from "@/lib/developers/views";
-import { withAdmin } from "@/lib/http/with-admin";
 import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { DEVELOPER_VERIFICATIONS } from "@/lib/developers/operations";
 
 // POST /api/admin/developers/:id/verify
-export const POST = withAdmin<{ id: string }>(async ({ admin, params }) =>
+export const { POST } = handle(DEVELOPER_VERIFICATIONS.verify, async ({ admin, params }) =>
   json(adminDeveloperView(await verifyDeveloper({ actor: admin, developerId: params.id }))),
 );
 

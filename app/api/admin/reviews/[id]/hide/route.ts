@@ -1,12 +1,11 @@
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, readBody } from "@/lib/http";
+import { json, otherMethods } from "@/lib/http";
 import { getModerationRow, hideReviewPart } from "@/lib/reviews/moderation";
 import { moderationView } from "@/lib/reviews/views";
-import { hideBody } from "@/lib/validation/admin";
+import { handle } from "@/lib/http/handle";
+import { MODERATION } from "@/lib/reviews/operations";
 
 // POST /api/admin/reviews/:id/hide — { part, reason }: hide the review (out of the counters) or its reply.
-export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
-  const { part, reason } = await readBody(request, hideBody);
+export const { POST } = handle(MODERATION.hide, async ({ admin, params, body: { part, reason } }) => {
   await hideReviewPart({ actor: admin, reviewId: params.id, part, reason });
   return json(moderationView(await getModerationRow(params.id)));
 });

@@ -1,12 +1,11 @@
-import { withAdmin } from "@/lib/http/with-admin";
-import { json, otherMethods, readBody } from "@/lib/http";
+import { json, otherMethods } from "@/lib/http";
 import { getModerationRow, restoreReviewPart } from "@/lib/reviews/moderation";
 import { moderationView } from "@/lib/reviews/views";
-import { restoreBody } from "@/lib/validation/admin";
+import { handle } from "@/lib/http/handle";
+import { MODERATION } from "@/lib/reviews/operations";
 
 // POST /api/admin/reviews/:id/restore — { part }: show a hidden review (back in the counters) or reply again.
-export const POST = withAdmin<{ id: string }>(async ({ admin, params, request }) => {
-  const { part } = await readBody(request, restoreBody, { optional: true });
+export const { POST } = handle(MODERATION.restore, async ({ admin, params, body: { part } }) => {
   await restoreReviewPart({ actor: admin, reviewId: params.id, part });
   return json(moderationView(await getModerationRow(params.id)));
 });

@@ -1,10 +1,11 @@
 import { getAppAnalytics } from "@/lib/apps/analytics";
 import { analyticsView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/http/with-developer";
 import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+import { APPS } from "@/lib/apps/operations";
 
 // GET /api/dev/apps/:id/analytics — counters and installs per day for the last 30 days.
-export const GET = withDeveloper<{ id: string }>({ scope: "ANALYTICS_READ" }, async ({ developer, params }) =>
+export const { GET } = handle(APPS.analytics, async ({ developer, params }) =>
   json(analyticsView(await getAppAnalytics({ developerId: developer.id, appId: params.id }))),
 );
 

@@ -1,33 +1,27 @@
 import { createRevision, discardRevision, getRevision, updateRevision } from "@/lib/apps/revisions";
 import { revisionView } from "@/lib/apps/views";
-import { withDeveloper } from "@/lib/http/with-developer";
-import { json, noContent, readBody } from "@/lib/http";
-import { REVISION_READ_ONLY_FIELDS, revisionBody } from "@/lib/validation/apps";
-
-type Params = { id: string };
+import { json, noContent } from "@/lib/http";
+import { handle, type HandlerContext } from "@/lib/http/handle";
+import { APP_UPDATES } from "@/lib/apps/operations";
 
 // GET /api/dev/apps/:id/revision — the update being prepared or reviewed for a live app.
-export const GET = withDeveloper<Params>({ scope: "APP_READ" }, async ({ developer, params }) =>
+export const { GET } = handle(APP_UPDATES.get, async ({ developer, params }) =>
   json(revisionView(await getRevision({ developer, appId: params.id }))),
 );
 
 // POST /api/dev/apps/:id/revision — start an update of an APPROVED or UNPUBLISHED app (a copy of the live listing).
-export const POST = withDeveloper<Params>({ scope: "APP_UPDATE" }, async ({ developer, params, request }) => {
-  const input = await readBody(request, revisionBody, { optional: true, readOnlyFields: REVISION_READ_ONLY_FIELDS });
-  return json(revisionView(await createRevision({ developer, appId: params.id, input })), { status: 201 });
-});
+export const { POST } = handle(APP_UPDATES.create, async ({ developer, params, body: input }) =>
+  json(revisionView(await createRevision({ developer, appId: params.id, input })), { status: 201 }),
+);
 
-// PUT /api/dev/apps/:id/revision — partial update of a DRAFT or REJECTED revision.
-export const PUT = withDeveloper<Params>({ scope: "APP_UPDATE" }, async ({ developer, params, request }) => {
-  const input = await readBody(request, revisionBody, { readOnlyFields: REVISION_READ_ONLY_FIELDS });
-  return json(revisionView(await updateRevision({ developer, appId: params.id, input })));
-});
-
-// PATCH /api/dev/apps/:id/revision — alias of PUT.
-export const PATCH = PUT;
+// PUT /api/dev/apps/:id/revision — partial update of a DRAFT or REJECTED revision; PATCH is its alias.
+const update = async ({ developer, params, body: input }: HandlerContext<typeof APP_UPDATES.update>) =>
+  json(revisionView(await updateRevision({ developer, appId: params.id, input })));
+export const { PUT } = handle(APP_UPDATES.update, update);
+export const { PATCH } = handle(APP_UPDATES.patch, update);
 
 // DELETE /api/dev/apps/:id/revision — discard a DRAFT or REJECTED revision; the live listing stays.
-export const DELETE = withDeveloper<Params>({ scope: "APP_UPDATE" }, async ({ developer, params }) => {
+export const { DELETE } = handle(APP_UPDATES.discard, async ({ developer, params }) => {
   await discardRevision({ developer, appId: params.id });
   return noContent();
 });

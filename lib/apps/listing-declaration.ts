@@ -4,7 +4,7 @@ import type { App, AppRevision } from "@/db/schema";
 import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/core/enums";
 import { IMAGE_RULES, describeImageRule } from "@/lib/core/image-rules";
 
-import { httpsUrl, optionalText, trimmedText } from "./common";
+import { httpsUrl, optionalText, trimmedText } from "@/lib/validation/common";
 import { LISTING_LIMITS, countSentences, imageUrl, screenshotInput, screenshotSchema } from "./listing-rules";
 
 // An app listing's fields, declared once: what the API accepts and answers for each, who sees it,

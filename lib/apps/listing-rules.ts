@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-import { optionalText } from "./common";
+import { optionalText } from "@/lib/validation/common";
 
-// The listing's bounds and the rules its fields are built from (./listing-fields.ts). Apart from
-// the declaration, so that the declaration and the request bodies built from it (./apps.ts) import
+// The listing's bounds and the rules its fields are built from (./listing-declaration.ts). Apart from
+// the declaration, so that the declaration and the request bodies built from it (./schemas.ts) import
 // them without importing each other.
 
 /** The listing's bounds: its fields' rules are built from them, and the listing form reads them for its fields. */

@@ -11,14 +11,14 @@ import { adminAppView, adminRevisionView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
-import { adminAppsQuery } from "@/lib/validation/admin";
+import { adminAppsQuery } from "@/lib/apps/schemas";
 
-export const metadata = { title: "Review queue" };
+export const metadata = { title: "Approval queue" };
 
 // Each pending listing exactly as the public page will show it, and each pending update of a live
 // app with what it changes, beside the review checklist. Both lists page together.
-export default async function ReviewQueue({ searchParams }: { searchParams: PageSearchParams }) {
-  await requireAdmin("/admin/reviews");
+export default async function ApprovalQueue({ searchParams }: { searchParams: PageSearchParams }) {
+  await requireAdmin("/admin/approvals");
   const { page } = await pageQuery(searchParams, adminAppsQuery);
   const paging = { page, limit: 5 };
   const [queue, updates] = await Promise.all([
@@ -35,7 +35,7 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
   ]);
   return (
     <section className="space-y-8">
-      <PageHeading>Review queue ({queue.total + updates.total})</PageHeading>
+      <PageHeading>Approval queue ({queue.total + updates.total})</PageHeading>
       {queue.total + updates.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
       {updates.total > 0 ? (
         <section id="updates" aria-labelledby="updates-heading" className="space-y-6">
@@ -79,10 +79,10 @@ export default async function ReviewQueue({ searchParams }: { searchParams: Page
             ) : null}
             <AppPresentation app={withHostedImages(app, hosted.get(`app:${app.id}`))} />
           </div>
-          <ApprovalForm key={app.updatedAt} endpoint={`/api/admin/apps/${app.id}`} expectedUpdatedAt={app.updatedAt} subject={app.name} />
+          <ApprovalForm key={app.updatedAt} of="listing" appId={app.id} expectedUpdatedAt={app.updatedAt} subject={app.name} />
         </div>
       ))}
-      <Pager basePath="/admin/reviews" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />
+      <Pager basePath="/admin/approvals" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />
     </section>
   );
 }

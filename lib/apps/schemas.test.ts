@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { updateAppBody } from "./apps";
+import { updateAppBody } from "./schemas";
 
 const issuesOf = (body: unknown) => {
   const result = updateAppBody.safeParse(body);

@@ -1,8 +1,10 @@
 import { z } from "zod";
 
 import { API_KEY_SCOPES } from "@/lib/core/enums";
+import { trimmedText } from "@/lib/validation/common";
+import { id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 
-import { trimmedText } from "./common";
+// The body and answers of API keys.
 
 /** A key's bounds: the schema below is built from them, and the key form reads them. */
 export const API_KEY_LIMITS = { name: 100, minDays: 1, maxDays: 365 } as const;
@@ -22,3 +24,24 @@ export const createApiKeyBody = z.strictObject({
     .optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyBody>;
+
+const apiKeyFields = {
+  id,
+  name: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  maskedKey: z.string().meta({ example: "mkp_Ab3d…x9Yz" }),
+  createdAt: timestamp,
+  expiresAt: nullableTimestamp,
+  lastUsedAt: nullableTimestamp,
+};
+export const apiKeySchema = z
+  .object({ ...apiKeyFields, status: z.enum(["ACTIVE", "EXPIRED"]) })
+  .strict()
+  .meta({ id: "ApiKey" });
+export const createdApiKeySchema = z
+  .object({ ...apiKeyFields, key: z.string().meta({ description: "The full key. Shown in this response only; store it now." }) })
+  .strict()
+  .meta({ id: "CreatedApiKey" });
+
+export type ApiKeyResource = z.infer<typeof apiKeySchema>;
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

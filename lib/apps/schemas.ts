@@ -1,0 +1,240 @@
+import { z } from "zod";
+
+import { APP_ENVIRONMENTS, APP_STATUSES, APPROVAL_CRITERIA, DEVELOPER_STATUSES, REVISION_STATUSES } from "@/lib/core/enums";
+import { pagingQuery } from "@/lib/core/paging";
+import { optionalText, trimmedText } from "@/lib/validation/common";
+import { APPROVAL_LIMITS, id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
+
+import {
+  EDITABLE_FIELDS,
+  LISTING_FIELDS,
+  PRIVATE_FIELDS,
+  PUBLIC_FIELDS,
+  READING_ORDER,
+  shapeOf,
+  type EditableField,
+} from "./listing-declaration";
+import { LISTING_LIMITS, screenshotInput, screenshotSchema } from "./listing-rules";
+
+// The bodies and answers of app listings and their updates, the developer's and the reviewers'.
+// View functions are typed by the answers (so a view cannot drift from its documentation), and the
+// OpenAPI document and the contract tests are generated from them.
+
+// --- requests ---------------------------------------------------------------
+
+const editableFields = shapeOf(EDITABLE_FIELDS, "request");
+
+/** POST /api/dev/apps */
+export const createAppBody = z.strictObject({ ...editableFields, environment: LISTING_FIELDS.environment.request });
+export type CreateAppInput = z.infer<typeof createAppBody>;
+
+/** PUT/PATCH /api/dev/apps/:id — any subset; `environment` is fixed at creation. */
+export const updateAppBody = z.strictObject(editableFields).partial();
+export type UpdateAppInput = z.infer<typeof updateAppBody>;
+export const APP_READ_ONLY_FIELDS = ["environment", "slug", "status", "featured", "installCount", "developerId"] as const;
+/** `environment` is accepted on create; every other server-owned field is read-only. */
+export const CREATE_READ_ONLY_FIELDS = APP_READ_ONLY_FIELDS.filter((field) => field !== "environment");
+
+export type ScreenshotInput = z.infer<typeof screenshotInput>;
+
+/**
+ * POST and PUT /api/dev/apps/:id/revision — the listing's editable fields (any subset) and what
+ * changed. `notes` may be left empty while drafting; submit requires them.
+ */
+export const revisionBody = z.strictObject({ ...editableFields, notes: optionalText(LISTING_LIMITS.notes) }).partial();
+export type RevisionInput = z.infer<typeof revisionBody>;
+export const REVISION_READ_ONLY_FIELDS = [...APP_READ_ONLY_FIELDS, "version", "changelog"] as const;
+
+/** GET /api/dev/apps */
+export const listMyAppsQuery = z.object(pagingQuery());
+
+/** GET /assets/preview/:id (the portal's preview of one of a listing's images) */
+export const imagePreviewQuery = z.strictObject({
+  url: z.string().min(1, { error: "must not be empty" }).max(2048, { error: "must be at most 2048 characters" }),
+});
+
+export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...pagingQuery() });
+export const adminRevisionsQuery = z.object({ status: z.enum(REVISION_STATUSES).default("PENDING"), ...pagingQuery() });
+
+/**
+ * The `updatedAt` of the listing (or update) the administrator read, exactly as the API shows it:
+ * an approval or rejection applies to that version only.
+ */
+const expectedUpdatedAt = z.iso
+  .datetime({ precision: 3, error: "must be the updatedAt you read, as the API shows it (e.g. 2026-11-22T10:00:00.000Z)" })
+  .transform((value) => new Date(value))
+  .optional()
+  .meta({
+    description:
+      "The `updatedAt` of the version you reviewed, as the API showed it. If the developer changed it since (withdrew, edited, " +
+      "resubmitted), the decision is refused with 409 `invalid_state` and nothing changes. Strongly recommended; without it " +
+      "the current version is decided.",
+    example: "2026-11-22T10:00:00.000Z",
+  });
+
+export const approveBody = z.strictObject({ note: trimmedText(1, APPROVAL_LIMITS.note).optional(), expectedUpdatedAt });
+export const featureBody = z.strictObject({ featured: z.boolean() });
+export const rejectAppBody = z.strictObject({
+  reasons: z
+    .array(z.strictObject({ criterion: z.enum(APPROVAL_CRITERIA), message: trimmedText(1, APPROVAL_LIMITS.reasonMessage) }))
+    .min(1, { error: "give at least one reason" })
+    .max(10, { error: "at most 10 reasons" }),
+  message: trimmedText(1, APPROVAL_LIMITS.note).optional(),
+  expectedUpdatedAt,
+});
+/** The reasons and message of a rejection (the version it applies to travels beside them). */
+export type RejectAppInput = Omit<z.infer<typeof rejectAppBody>, "expectedUpdatedAt">;
+
+// --- answers ----------------------------------------------------------------
+
+const rejectionSchema = z
+  .object({
+    reasons: z.array(z.object({ criterion: z.enum(APPROVAL_CRITERIA), message: z.string() }).strict()),
+    message: z.string().nullable(),
+    rejectedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Rejection" });
+
+/** What every view of a listing shows of it, the public's included. */
+const listingFields = {
+  slug: z.string(),
+  ...shapeOf(PUBLIC_FIELDS, "response"),
+  featured: z.boolean(),
+  installCount: z.number().int(),
+};
+
+const changelogSchema = z
+  .array(z.object({ version: z.number().int(), notes: z.string(), publishedAt: timestamp }).strict().meta({ id: "ChangelogEntry" }))
+  .meta({ description: "One entry per approved update, newest first; empty until the first update." });
+
+/** Versioning, in every view of an app. */
+const versionFields = {
+  version: z.number().int().meta({ description: "1 until the first approved update; each approved update adds one." }),
+  changelog: changelogSchema,
+};
+
+export const developerAppSchema = z
+  .object({
+    id,
+    ...listingFields,
+    ...versionFields,
+    ...shapeOf(PRIVATE_FIELDS, "response"),
+    status: z.enum(APP_STATUSES),
+    revision: z
+      .object({ id, status: z.enum(REVISION_STATUSES) })
+      .strict()
+      .nullable()
+      .meta({ description: "The update being prepared or reviewed (APPROVED and UNPUBLISHED apps only), if any." }),
+    rejection: rejectionSchema.nullable(),
+    /** Why an administrator took the listing out of the marketplace (UNPUBLISHED only). */
+    unpublishReason: z.string().nullable(),
+    submittedAt: nullableTimestamp,
+    publishedAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "DeveloperApp" });
+
+/** Who made a listing (or a profile change), as reviewers see them. */
+export const reviewerDeveloperSchema = z
+  .object({ id, name: z.string(), email: z.string(), companyName: z.string().nullable(), status: z.enum(DEVELOPER_STATUSES) })
+  .strict();
+
+export const adminAppSchema = developerAppSchema
+  .extend({
+    reviewCount: z.number().int(),
+    averageRating: z.number().nullable(),
+    developer: reviewerDeveloperSchema,
+  })
+  .meta({ id: "AdminApp" });
+
+/** The fields whose change is a text before and after (the screenshots' is a list of them). */
+const REVISION_TEXT_FIELDS = READING_ORDER.filter((field): field is Exclude<EditableField, "screenshots"> => field !== "screenshots");
+export type RevisionTextField = (typeof REVISION_TEXT_FIELDS)[number];
+
+const revisionChangeSchema = z
+  .union([
+    z.object({ field: z.enum(REVISION_TEXT_FIELDS), before: z.string().nullable(), after: z.string().nullable() }).strict(),
+    z.object({ field: z.literal("screenshots"), before: z.array(screenshotSchema), after: z.array(screenshotSchema) }).strict(),
+  ])
+  .meta({ id: "RevisionChange" });
+
+export const revisionSchema = z
+  .object({
+    id,
+    appId: id,
+    status: z.enum(REVISION_STATUSES),
+    baseVersion: z.number().int().meta({ description: "The live version this update was prepared from." }),
+    version: z.number().int().nullable().meta({ description: "The version it became, once approved." }),
+    ...shapeOf(EDITABLE_FIELDS, "response"),
+    notes: z.string().nullable().meta({ description: "What changed; required to submit, shown publicly in the changelog once approved." }),
+    rejection: rejectionSchema.nullable(),
+    changes: z
+      .array(revisionChangeSchema)
+      .meta({ description: "Each field that differs from the live version, with its live (before) and proposed (after) value." }),
+    submittedAt: nullableTimestamp,
+    approvedAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Revision" });
+
+export const adminRevisionSchema = revisionSchema
+  .extend({
+    app: z
+      .object({
+        id,
+        slug: z.string(),
+        name: z.string(),
+        status: z.enum(APP_STATUSES),
+        environment: z.enum(APP_ENVIRONMENTS),
+        version: z.number().int(),
+      })
+      .strict(),
+    developer: reviewerDeveloperSchema,
+  })
+  .meta({ id: "AdminRevision" });
+
+export const analyticsSchema = z
+  .object({
+    installCount: z.number().int(),
+    reviewCount: z.number().int(),
+    averageRating: z.number().nullable(),
+    status: z.enum(APP_STATUSES),
+    featured: z.boolean(),
+    installsByDay: z.array(z.object({ date: z.iso.date(), count: z.number().int() }).strict()).length(30),
+  })
+  .strict()
+  .meta({ id: "AppAnalytics" });
+
+/** A listing as the public sees it (/api/apps…). */
+export const publicAppSchema = z
+  .object({
+    ...listingFields,
+    ...versionFields,
+    reviewCount: z.number().int(),
+    averageRating: z.number().nullable(),
+    developer: z
+      .object({
+        id: id.meta({ description: "The developer's public page is /developers/{id}." }),
+        name: z.string(),
+        companyName: z.string().nullable(),
+        websiteUrl: z.string().nullable(),
+      })
+      .strict(),
+    publishedAt: nullableTimestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "PublicApp" });
+
+export type PublicAppResource = z.infer<typeof publicAppSchema>;
+export type DeveloperAppResource = z.infer<typeof developerAppSchema>;
+export type AdminAppResource = z.infer<typeof adminAppSchema>;
+export type RevisionResource = z.infer<typeof revisionSchema>;
+export type AdminRevisionResource = z.infer<typeof adminRevisionSchema>;
+export type RevisionChange = z.infer<typeof revisionChangeSchema>;
+export type AppAnalytics = z.infer<typeof analyticsSchema>;

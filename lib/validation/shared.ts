@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+import { ERROR_CODES } from "@/lib/core/errors";
+
+import { trimmedText } from "./common";
+
+// The shapes every domain's answers and bodies share: timestamps and ids, the problem details of
+// every error, the list envelopes and an administrator's reason. A domain's own shapes live beside
+// it (lib/<domain>/schemas.ts).
+
+export const timestamp = z.iso.datetime().meta({ example: "2026-11-22T10:00:00.000Z" });
+export const nullableTimestamp = timestamp.nullable();
+export const id = z.uuid();
+
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ description: "A URL naming the error code." }),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]),
+    detail: z.string(),
+    errors: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
+    requestId: z.string(),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details; `code` is stable and machine-readable." });
+
+export const paginationSchema = z
+  .object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() })
+  .strict()
+  .meta({ id: "Pagination" });
+
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) }).strict();
+export const pagedListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema }).strict();
+
+/** Bounds of the reviewers' texts: the decision bodies are built from them, and the admin forms read them. */
+export const APPROVAL_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 } as const;
+
+/** An administrator's decision that tells its subject why: rejecting a developer or a profile change, suspending, unpublishing. */
+export const reasonBody = z.strictObject({ reason: trimmedText(1, APPROVAL_LIMITS.reason) });
