@@ -9,10 +9,11 @@ import nextTs from "eslint-config-next/typescript";
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const testSupport = { regex: "^@/test/", message: "test/support is for tests only." };
 const outsideLib = { regex: "^@/(app|components|scripts)/", message: "lib/ and db/ do not import pages, components or scripts." };
-const edge = {
-  regex: "^@/lib/(http|server|pages|openapi|client|security)(/|$)",
-  message: "A domain does not import the HTTP edge (lib/http, server, pages, openapi, client, security): the edge imports domains.",
-};
+const EDGE_MESSAGE =
+  "A domain does not import the HTTP edge (lib/http, server, pages, openapi, client, security): the edge imports domains.";
+const edge = { regex: "^@/lib/(http|server|pages|openapi|client|security)(/|$)", message: EDGE_MESSAGE };
+// The same folders reached by a relative path from a domain (`../http/route`, `../../server/x`).
+const edgeByRelativePath = { regex: "^(\\.\\./)+(http|server|pages|openapi|client|security)(/|$)", message: EDGE_MESSAGE };
 const onlyCore = (who) => ({ regex: "^@/(?!lib/core/)", message: `${who} imports nothing of ours but lib/core.` });
 const restrict = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
@@ -49,7 +50,7 @@ export default defineConfig([
   {
     files: ["lib/**"],
     ignores: [...TESTS, "lib/{http,server,pages,openapi,client,security}/**"],
-    rules: restrict(testSupport, outsideLib, edge),
+    rules: restrict(testSupport, outsideLib, edge, edgeByRelativePath),
   },
   {
     files: ["lib/core/**"],

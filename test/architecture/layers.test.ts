@@ -75,6 +75,16 @@ function loops(graph: Map<string, Set<string>>): string[][] {
   return found;
 }
 
+/** The HTTP edge: these import domains, never the other way round. */
+const EDGE = new Set(["http", "server", "pages", "openapi", "client", "security"]);
+
+/** Domain → edge folder pairs: a domain (any folder but the edge's) that imports the edge, however it spells the path. */
+function edgeImports(graph: Map<string, Set<string>>): string[] {
+  return [...graph].flatMap(([from, edges]) =>
+    EDGE.has(from) ? [] : [...edges].filter((to) => EDGE.has(to)).map((to) => `${from} → ${to}`),
+  );
+}
+
 describe("the folders of lib/", () => {
   const graph = folderGraph();
 
@@ -87,6 +97,16 @@ describe("the folders of lib/", () => {
     const looped = new Map([...graph].map(([folder, edges]) => [folder, new Set(edges)]));
     looped.get("core")!.add("apps");
     expect(loops(looped).some((loop) => loop.includes("core") && loop.includes("apps"))).toBe(true);
+  });
+
+  it("keep the HTTP edge above the domains: no domain imports it, by alias or by relative path", () => {
+    expect(edgeImports(graph)).toEqual([]);
+  });
+
+  it("would notice a domain importing the edge (the check itself works)", () => {
+    const reaching = new Map([...graph].map(([folder, edges]) => [folder, new Set(edges)]));
+    reaching.get("apps")!.add("http");
+    expect(edgeImports(reaching)).toEqual(["apps → http"]);
   });
 
   it("keep the core at the bottom: lib/core depends on no other folder", () => {
