@@ -9,30 +9,27 @@ import { useApiAction } from "@/lib/client/use-api-action";
 import type { BodyInputOf, Operation, PathParamsOf } from "@/lib/validation/operation";
 import { APPROVAL_LIMITS } from "@/lib/validation/shared";
 
-/** The body's fields besides a reason: required when the operation requires any of them. */
-type FixedFields<O extends Operation> = [BodyInputOf<O>] extends [never]
+type Body<O extends Operation> = BodyInputOf<O>;
+
+/** The body's text fields: what the button may ask the administrator to write before it runs. */
+type TextFieldOf<O extends Operation> = [Body<O>] extends [never]
+  ? never
+  : { [K in keyof Body<O>]-?: Body<O>[K] extends string | undefined ? K : never }[keyof Body<O>] & string;
+
+/** The body's other fields: given by the page, and required when the operation requires any of them. */
+type FixedFields<O extends Operation, Asked extends string> = [Body<O>] extends [never]
   ? { body?: never }
-  : Partial<Omit<BodyInputOf<O>, "reason">> extends Omit<BodyInputOf<O>, "reason">
-    ? { body?: Omit<BodyInputOf<O>, "reason"> }
-    : { body: Omit<BodyInputOf<O>, "reason"> };
+  : Partial<Omit<Body<O>, Asked>> extends Omit<Body<O>, Asked>
+    ? { body?: Omit<Body<O>, Asked> }
+    : { body: Omit<Body<O>, Asked> };
 
-/** An operation whose body takes a `reason` asks for it first (and must say what it asks); any other cannot ask for one. */
-type ReasonQuestion<O extends Operation> = [BodyInputOf<O>] extends [never]
-  ? { reasonLabel?: never; reasonMaxLength?: never }
-  : BodyInputOf<O> extends { reason: string }
-    ? {
-        /** The reason's label: the action asks for it first and sends it as the body's `reason`. */
-        reasonLabel: string;
-        /** How long the reason may be (the API's bound for this action). */
-        reasonMaxLength?: number;
-      }
-    : { reasonLabel?: never; reasonMaxLength?: never };
-
-type Props<O extends Operation> = {
+type Props<O extends Operation, Asked extends TextFieldOf<O>> = {
   label: string;
   /** The administrator operation this button calls (`endpointOf(DEVELOPER_VERIFICATIONS.verify)`), and its path params. */
   endpoint: OperationEndpoint<O>;
   params: PathParamsOf<O>;
+  /** A text the action asks for first (a reason, a message), sent as that field of the body; `maxLength` is the API's bound for it. */
+  ask?: { field: Asked; label: string; maxLength?: number };
   variant?: "primary" | "secondary" | "danger";
   /** What happened, said and shown once it worked: the row may change or leave the list. */
   announce: string;
@@ -40,68 +37,66 @@ type Props<O extends Operation> = {
   id?: string;
   /** Where focus goes afterwards (an id): the action that undoes this one when it takes this one's place, else the page's heading. */
   focus?: string;
-} & FixedFields<O> &
-  ReasonQuestion<O>;
+} & FixedFields<O, Asked>;
 
 /**
  * One administrator action against the admin API; the page re-renders from the server afterwards.
- * Its URL comes from the operation and its body is typed by the operation's schema: an action that
- * needs a reason must ask for one, and a body field the operation does not take does not compile.
+ * Its URL comes from the operation and its body is typed by the operation's schema: a required text
+ * field (a reason) is asked for or given, a field the operation does not take does not compile.
  */
-export function ActionButton<O extends Operation>({
+export function ActionButton<O extends Operation, Asked extends TextFieldOf<O> = never>({
   label,
   endpoint,
   params,
   body,
-  reasonLabel,
-  reasonMaxLength = APPROVAL_LIMITS.reason,
+  ask,
   variant = "secondary",
   announce,
   id,
   focus = "page-title",
-}: Props<O>) {
+}: Props<O, Asked>) {
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState("");
-  // Asking for the reason replaces the button: the person lands in the reason's field.
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [answer, setAnswer] = useState("");
+  // Asking replaces the button: the person lands in the field asked for.
+  const answerRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (asking) reasonRef.current?.focus();
+    if (asking) answerRef.current?.focus();
   }, [asking]);
   const action = useApiAction(
-    (reasonGiven: string | undefined) => requestOf(endpoint, params, reasonGiven === undefined ? body : { ...body, reason: reasonGiven }),
+    (given: string | undefined) => requestOf(endpoint, params, ask && given !== undefined ? { ...body, [ask.field]: given } : body),
     {
       onSuccess: () => {
         setAsking(false);
-        setReason("");
+        setAnswer("");
       },
       announce,
       focus,
     },
   );
 
-  if (reasonLabel && asking) {
+  if (ask && asking) {
     return (
       <form
         className="flex flex-col gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          action.mutate(reason);
+          action.mutate(answer);
         }}
       >
         <label className="text-xs text-slate-600">
-          {reasonLabel}
+          {ask.label}
           <textarea
-            ref={reasonRef}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            ref={answerRef}
+            value={answer}
+            onChange={(event) => setAnswer(event.target.value)}
             required
-            maxLength={reasonMaxLength}
+            maxLength={ask.maxLength ?? APPROVAL_LIMITS.reason}
             rows={2}
             className="mt-1 w-64 rounded-lg border border-slate-300 p-2 text-sm"
           />
         </label>
         <div className="flex gap-2">
-          <Button type="submit" variant={variant} disabled={action.isPending || reason.trim() === ""}>
+          <Button type="submit" variant={variant} disabled={action.isPending || answer.trim() === ""}>
             {label}
           </Button>
           <Button type="button" variant="secondary" onClick={() => setAsking(false)}>
@@ -114,12 +109,7 @@ export function ActionButton<O extends Operation>({
   }
   return (
     <span className="inline-flex flex-col gap-1">
-      <Button
-        id={id}
-        variant={variant}
-        disabled={action.isPending}
-        onClick={() => (reasonLabel ? setAsking(true) : action.mutate(undefined))}
-      >
+      <Button id={id} variant={variant} disabled={action.isPending} onClick={() => (ask ? setAsking(true) : action.mutate(undefined))}>
         {label}
       </Button>
       <ActionError error={action.error} />

@@ -45,8 +45,7 @@ function HideOrRestore({ part, hidden, reviewId }: { part: ModeratedPart; hidden
       endpoint={endpointOf(MODERATION.hide)}
       params={params}
       body={{ part }}
-      reasonLabel={`Why (${words.shownTo} is shown this)`}
-      reasonMaxLength={MODERATION_LIMITS.reason}
+      ask={{ field: "reason", label: `Why (${words.shownTo} is shown this)`, maxLength: MODERATION_LIMITS.reason }}
       announce={words.hidden}
     />
   );

@@ -52,7 +52,7 @@ export function ProfileChangeCard({ change }: { change: AdminProfileChangeResour
           <ActionButton
             label="Reject"
             variant="danger"
-            reasonLabel="Reason (sent to the developer)"
+            ask={{ field: "reason", label: "Reason (sent to the developer)" }}
             endpoint={endpointOf(PROFILE_CHANGE_APPROVALS.reject)}
             params={{ id: change.id }}
             announce={`The profile change of ${developer.name} is rejected and the developer has been emailed.`}

@@ -68,7 +68,7 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
                     id={`unpublish-${app.id}`}
                     label="Unpublish"
                     variant="danger"
-                    reasonLabel="Reason"
+                    ask={{ field: "reason", label: "Reason" }}
                     endpoint={endpointOf(APP_APPROVALS.unpublish)}
                     params={{ id: app.id }}
                     announce={`${app.name} is unpublished and the developer has been emailed. Republish brings it back.`}

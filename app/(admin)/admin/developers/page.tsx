@@ -40,7 +40,7 @@ function DeveloperActions({ developer }: { developer: Developer }) {
         <ActionButton
           label="Reject"
           variant="danger"
-          reasonLabel="Reason (sent to the developer)"
+          ask={{ field: "reason", label: "Reason (sent to the developer)" }}
           endpoint={endpointOf(DEVELOPER_VERIFICATIONS.reject)}
           params={params}
           announce={`${developer.name} is rejected and has been emailed the reason.`}
@@ -50,7 +50,7 @@ function DeveloperActions({ developer }: { developer: Developer }) {
         <ActionButton
           label="Suspend"
           variant="danger"
-          reasonLabel="Reason"
+          ask={{ field: "reason", label: "Reason" }}
           endpoint={endpointOf(DEVELOPER_VERIFICATIONS.suspend)}
           params={params}
           announce={`${developer.name} is suspended: their apps are hidden. Reinstate undoes it.`}
