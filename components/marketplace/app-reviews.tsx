@@ -1,6 +1,8 @@
 import Link from "next/link";
 
 import { InlineSelect } from "@/components/ui/inline-select";
+import { endpointOf } from "@/lib/client/operation-call";
+import { REVIEWS } from "@/lib/reviews/operations";
 import { Pager } from "@/components/ui/pager";
 import { ReviewText } from "@/components/ui/review-text";
 import type { Page } from "@/db/paginate";
@@ -86,7 +88,12 @@ export function AppReviews({
       ) : readerIsDeveloper ? (
         <p className="text-sm text-slate-600">You made this app, so you cannot review it.</p>
       ) : (
-        <WriteReviewForm key={own?.updatedAt ?? "new"} slug={slug} own={own} />
+        <WriteReviewForm
+          key={own?.updatedAt ?? "new"}
+          endpoints={{ write: endpointOf(REVIEWS.write), delete: endpointOf(REVIEWS.delete) }}
+          slug={slug}
+          own={own}
+        />
       )}
       <form action={`${here}#reviews`} className="flex flex-wrap items-center gap-3" aria-label="Sort reviews">
         <InlineSelect
@@ -118,13 +125,15 @@ export function AppReviews({
                   Verified install
                 </span>
               ) : null}
-              {reader && review.id !== own?.id ? <ReportReview slug={slug} reviewId={review.id} part="review" /> : null}
+              {reader && review.id !== own?.id ? (
+                <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="review" />
+              ) : null}
             </div>
             {review.reply ? (
               <div className="mt-3 border-l-2 border-slate-300 pl-3" data-testid="publisher-reply">
                 <p className="text-xs font-medium text-slate-700">Reply from {publisher}</p>
                 <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{review.reply.body}</p>
-                {reader ? <ReportReview slug={slug} reviewId={review.id} part="reply" /> : null}
+                {reader ? <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="reply" /> : null}
               </div>
             ) : null}
           </article>

@@ -7,10 +7,12 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import type { Workspace } from "@/lib/callers/identity";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { callOf } from "@/lib/client/operation-call";
-import { INSTALLS } from "@/lib/installs/operations";
+import { callOf, type OperationEndpoint } from "@/lib/client/operation-call";
+import type { INSTALLS } from "@/lib/installs/operations";
 
 type Props = {
+  /** The install operation, handed from the page (so the browser loads no schema for it). */
+  endpoint: OperationEndpoint<typeof INSTALLS.install>;
   slug: string;
   appName: string;
   installCount: number;
@@ -23,7 +25,7 @@ type Props = {
 };
 
 /** Install into one of the reader's Yapture workspaces: sign in, pick a workspace, read what the app may do, confirm. */
-export function InstallButton({ slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
+export function InstallButton({ endpoint, slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
   const [choosing, setChoosing] = useState(false);
   // Opening the confirmation replaces the Install button, and Cancel brings it back: focus follows.
   const installRef = useRef<HTMLButtonElement>(null);
@@ -34,7 +36,7 @@ export function InstallButton({ slug, appName, installCount, permissions, worksp
   };
   const available = (workspaces ?? []).filter((workspace) => !installedIn.some((installed) => installed.id === workspace.id));
   const [workspaceId, setWorkspaceId] = useState(available[0]?.id ?? "");
-  const install = useApiAction(() => callOf(INSTALLS.install, { params: { slug }, body: { workspaceId } }), {
+  const install = useApiAction(() => callOf(endpoint, { params: { slug }, body: { workspaceId } }), {
     onSuccess: () => setChoosing(false),
     announce: () => `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
     focus: "installed-in",

@@ -5,11 +5,11 @@ import { useId, useState, type FormEvent } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField } from "@/components/ui/field";
-import { callOf } from "@/lib/client/operation-call";
+import { callOf, type OperationEndpoint } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { REVIEW_REPORT_LIMITS } from "@/lib/core/app-review-limits";
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ModeratedPart, type ReportReason } from "@/lib/core/enums";
-import { REVIEWS } from "@/lib/reviews/operations";
+import type { REVIEWS } from "@/lib/reviews/operations";
 import type { BodyInputOf } from "@/lib/validation/operation";
 
 const REASONS = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }));
@@ -18,14 +18,24 @@ const REASONS = REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_R
  * "Report" under a review or a publisher's reply: opens a small form (a reason from the fixed list,
  * details required for "Something else"). A report hides nothing; the administrators decide.
  */
-export function ReportReview({ slug, reviewId, part }: { slug: string; reviewId: string; part: ModeratedPart }) {
+export function ReportReview({
+  endpoint,
+  slug,
+  reviewId,
+  part,
+}: {
+  endpoint: OperationEndpoint<typeof REVIEWS.report>;
+  slug: string;
+  reviewId: string;
+  part: ModeratedPart;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [details, setDetails] = useState("");
   const [sent, setSent] = useState(false);
   const formId = useId();
   const openerId = `${formId}-opener`;
-  const send = useApiAction((body: BodyInputOf<typeof REVIEWS.report>) => callOf(REVIEWS.report, { params: { slug, reviewId }, body }), {
+  const send = useApiAction((body: BodyInputOf<typeof REVIEWS.report>) => callOf(endpoint, { params: { slug, reviewId }, body }), {
     refresh: false,
     onSuccess: () => {
       setSent(true);

@@ -9,8 +9,8 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
 import { APP_REVIEW_LIMITS } from "@/lib/core/app-review-limits";
-import { callOf } from "@/lib/client/operation-call";
-import { REVIEWS } from "@/lib/reviews/operations";
+import { callOf, type OperationEndpoint } from "@/lib/client/operation-call";
+import type { REVIEWS } from "@/lib/reviews/operations";
 import type { BodyInputOf } from "@/lib/validation/operation";
 
 type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string };
@@ -19,7 +19,10 @@ type OwnReview = { rating: number; title: string | null; body: string | null; up
 const HEADING_ID = "your-review-heading";
 
 /** The reader's one review of an app: write it, change it (posting again replaces it) or delete it. */
-export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | undefined }) {
+/** The operations the form calls, handed from the page (so the browser loads no schema for them). */
+export type ReviewEndpoints = { write: OperationEndpoint<typeof REVIEWS.write>; delete: OperationEndpoint<typeof REVIEWS.delete> };
+
+export function WriteReviewForm({ endpoints, slug, own }: { endpoints: ReviewEndpoints; slug: string; own: OwnReview | undefined }) {
   const [rating, setRating] = useState(own?.rating ?? 0);
   const [title, setTitle] = useState(own?.title ?? "");
   const [body, setBody] = useState(own?.body ?? "");
@@ -43,12 +46,12 @@ export function WriteReviewForm({ slug, own }: { slug: string; own: OwnReview | 
     // Only the HTML as first shown can hold what React did not see.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const save = useApiAction((body: BodyInputOf<typeof REVIEWS.write>) => callOf(REVIEWS.write, { params: { slug }, body }), {
+  const save = useApiAction((body: BodyInputOf<typeof REVIEWS.write>) => callOf(endpoints.write, { params: { slug }, body }), {
     onSuccess: () => draft.forget(),
     announce: own ? "Your review is updated." : "Your review is posted.",
     focus: HEADING_ID,
   });
-  const remove = useApiAction(() => callOf(REVIEWS.delete, { params: { slug } }), {
+  const remove = useApiAction(() => callOf(endpoints.delete, { params: { slug } }), {
     onSuccess: () => {
       draft.forget();
       setRating(0);

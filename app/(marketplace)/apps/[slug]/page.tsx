@@ -15,6 +15,8 @@ import { installedWorkspaces } from "@/lib/installs/service";
 import { findOwnReview, listReviews, ratingHistogram, verifiedRating } from "@/lib/reviews/service";
 import { listReviewsQuery } from "@/lib/reviews/schemas";
 import { publicReviewView } from "@/lib/reviews/views";
+import { endpointOf } from "@/lib/client/operation-call";
+import { INSTALLS } from "@/lib/installs/operations";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: PageSearchParams };
 
@@ -53,6 +55,7 @@ export default async function AppPage({ params, searchParams }: Props) {
           }}
           aside={
             <InstallButton
+              endpoint={endpointOf(INSTALLS.install)}
               slug={app.slug}
               appName={app.name}
               installCount={app.installCount}
