@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { decode, encode } from "next-auth/jwt";
+import { decode, encode, type JWT } from "next-auth/jwt";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { decodeSession, renewedSession, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "./session-lifetime";
@@ -8,13 +8,24 @@ import { decodeSession, renewedSession, SESSION_IDLE_SECONDS, SESSION_MAX_SECOND
 const secret = randomBytes(32).toString("base64url");
 const HOUR = 60 * 60;
 
-/** A session token as next-auth issues it at sign-in, `age` seconds ago, for someone who signed in `signedInAgo` seconds ago. */
-async function tokenIssued({ age, signedInAgo = age }: { age: number; signedInAgo?: number }) {
+/** A session token as next-auth issues it at sign-in, `age` seconds ago, for someone who signed in `signedInAgo` seconds ago (without `signedInAt` when null). */
+async function tokenIssued({ age, signedInAgo = age }: { age: number; signedInAgo?: number | null }) {
   vi.useFakeTimers({ now: Date.now() - age * 1000, toFake: ["Date"] });
-  const signedInAt = Math.floor(Date.now() / 1000) - (signedInAgo - age);
-  const token = await encode({ token: { sub: "user-1", email: "a@example.org", signedInAt }, secret, maxAge: SESSION_IDLE_SECONDS });
+  const claims: JWT = { sub: "user-1", email: "a@example.org" };
+  if (signedInAgo !== null) claims.signedInAt = Math.floor(Date.now() / 1000) - (signedInAgo - age);
+  const token = await encode({ token: claims, secret, maxAge: SESSION_IDLE_SECONDS });
   vi.useRealTimers();
   return token;
+}
+
+/** Renews the token as a request at `at` (ms since the epoch) would: the new token's value, or null. */
+async function renewAt(value: string, at: number): Promise<string | null> {
+  vi.useFakeTimers({ now: at, toFake: ["Date"] });
+  try {
+    return (await renewedSession(value, secret))?.token ?? null;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 afterEach(() => vi.useRealTimers());
@@ -44,6 +55,34 @@ describe("the session's lifetime", () => {
     expect(await decode({ token: pastTheMaximum, secret })).not.toBeNull();
     expect(await decodeSession({ token: pastTheMaximum, secret })).toBeNull();
     expect(await renewedSession(pastTheMaximum, secret)).toBeNull();
+  });
+
+  it("refuses a token that does not say when its person signed in: renewing it would start the 7 days again each time", async () => {
+    const withoutSignIn = await tokenIssued({ age: HOUR, signedInAgo: null });
+    expect(await decode({ token: withoutSignIn, secret })).not.toBeNull();
+    expect(await decodeSession({ token: withoutSignIn, secret })).toBeNull();
+    expect(await renewedSession(withoutSignIn, secret)).toBeNull();
+  });
+
+  it.each([
+    ["that says when its person signed in", true, SESSION_MAX_SECONDS - 6 * HOUR],
+    ["that does not (it would otherwise renew for ever)", false, 0],
+  ])("a token %s is renewed no later than 7 days after sign-in, however often it is used", async (_, withSignIn, lastRenewedAfter) => {
+    const signedIn = Date.now() - 10 * 24 * HOUR * 1000;
+    vi.useFakeTimers({ now: signedIn, toFake: ["Date"] });
+    const claims: JWT = { sub: "user-1", email: "a@example.org" };
+    if (withSignIn) claims.signedInAt = Math.floor(signedIn / 1000);
+    let value: string | null = await encode({ token: claims, secret, maxAge: SESSION_IDLE_SECONDS });
+    vi.useRealTimers();
+    // A request every 6 hours for 10 days, each with the token the last renewal set.
+    let lastRenewal = signedIn;
+    for (let at = signedIn + 6 * HOUR * 1000; at <= signedIn + 10 * 24 * HOUR * 1000 && value; at += 6 * HOUR * 1000) {
+      const next: string | null = await renewAt(value, at);
+      if (next) lastRenewal = at;
+      value = next;
+    }
+    expect(value).toBeNull();
+    expect((lastRenewal - signedIn) / 1000).toBe(lastRenewedAfter);
   });
 
   it("ignores a value that is no session token", async () => {

@@ -12,10 +12,14 @@ export const SESSION_RENEW_AFTER_SECONDS = 5 * 60;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Seconds the session may still live if renewed now: the idle time, cut at the maximum after sign-in. */
+/**
+ * Seconds the session may still live if renewed now: the idle time, cut at the maximum after sign-in.
+ * A token that does not say when its person signed in has no end to keep to (its `iat` is the last
+ * renewal's, which would let every renewal start the 7 days again), so it has none left: refused.
+ */
 function renewableSeconds(token: JWT, now = nowSeconds()): number {
-  const signedInAt = typeof token.signedInAt === "number" ? token.signedInAt : Number(token.iat ?? 0);
-  return Math.min(SESSION_IDLE_SECONDS, signedInAt + SESSION_MAX_SECONDS - now);
+  if (typeof token.signedInAt !== "number" || !Number.isFinite(token.signedInAt)) return 0;
+  return Math.min(SESSION_IDLE_SECONDS, token.signedInAt + SESSION_MAX_SECONDS - now);
 }
 
 /**

@@ -45,10 +45,18 @@ export async function bearer(user: TestUser, options: { clientId?: string } = {}
   return { authorization: `Bearer ${await yaptureToken(user, options)}` };
 }
 
-/** The Cookie header of a signed-in portal session, as next-auth would have set it. */
+/** The Cookie header of a signed-in portal session, as next-auth would have set it at sign-in. */
 export async function sessionCookie(user: TestUser): Promise<string> {
+  const signedInAt = Math.floor(Date.now() / 1000);
   const token = await encode({
-    token: { sub: user.sub, email: user.email, name: user.name, emailVerified: user.emailVerified, workspaces: user.workspaces },
+    token: {
+      sub: user.sub,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      workspaces: user.workspaces,
+      signedInAt,
+    },
     secret: env().nextAuthSecret,
   });
   return `next-auth.session-token=${token}`;
