@@ -8,6 +8,7 @@ import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { DeveloperStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import type { Paging } from "@/lib/core/paging";
+import { closePortalSessionsOf } from "@/lib/sessions/records";
 
 import { developerTransitions, type DeveloperAction } from "./states";
 
@@ -32,7 +33,7 @@ type Decision = {
   notify?: (tx: Transaction, developer: Developer) => Promise<unknown>;
 };
 
-/** The transition, its audit event and its email, in one transaction. */
+/** The transition, its audit event, its email and (on suspension) the end of the person's portal sessions, in one transaction. */
 async function decide(actor: YaptureIdentity, developerId: string, decision: Decision): Promise<Developer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -54,6 +55,9 @@ async function decide(actor: YaptureIdentity, developerId: string, decision: Dec
       before: { status: before.status },
       after: { status: after.status, ...(decision.reason ? { reason: decision.reason } : {}) },
     });
+    // A suspended person's portal sessions end with the decision, everywhere at once: a stolen or
+    // shared cookie stops working (signing in again shows the suspension).
+    if (after.status === "SUSPENDED") await closePortalSessionsOf(tx, after.yaptureUserId);
     await decision.notify?.(tx, after);
     return after;
   });
