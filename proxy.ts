@@ -43,10 +43,18 @@ export async function proxy(request: NextRequest): Promise<Response> {
   // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would replace it.
   if (request.nextUrl.pathname.startsWith("/assets/")) delete headers["content-security-policy"];
   for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
-  // next-auth's own routes set the session cookie themselves (sign-in, sign-out).
-  if (!request.nextUrl.pathname.startsWith("/api/auth/")) await renewSessionCookie(request, response);
+  if (page || PRIVATE_API.test(request.nextUrl.pathname)) await renewSessionCookie(request, response);
   return response;
 }
+
+/**
+ * The API answers no shared cache may keep (`no-store`, docs/api.md): with pages (rendered per
+ * request, `private, no-store`), the only answers a renewed session cookie rides on. Public reads and
+ * files are cached for a year or a minute by whatever stands in front, for everyone after this person;
+ * next-auth's own routes (`/api/auth/*`) set the cookie themselves. The production server makes any
+ * answer that sets a cookie private whatever its route says (lib/server/private-cookies.ts).
+ */
+const PRIVATE_API = /^\/api\/(dev|admin)\//;
 
 /** Takes one request from the client's page quota: the rate-limit headers to send, or the 429 when it is used up. */
 async function countPageRequest(request: NextRequest): Promise<Record<string, string> | RateLimitedError> {

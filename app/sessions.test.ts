@@ -8,16 +8,16 @@ import { getDb, queryRows } from "@/db/client";
 import { portalSessions } from "@/db/schema";
 import { authOptions } from "@/lib/auth/next-auth-options";
 import { decodeSession, sessionTokenOf } from "@/lib/auth/session";
-import { SESSION_MAX_SECONDS } from "@/lib/auth/session-lifetime";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "@/lib/auth/session-lifetime";
 import { env } from "@/lib/core/env";
 import { createTestDeveloper } from "@/test/support/developers";
 import { call } from "@/test/support/http";
 import { sessionCookie, sessionToken, type TestUser } from "@/test/support/identity";
 import { proxy } from "@/proxy";
 
-// Portal sessions (docs/architecture.md, "Portal sessions"): a session counts only while it is on
-// record, so signing out (or a suspension: app/api/admin/developers/[id]/suspend/route.test.ts)
-// ends every copy of its cookie.
+// Portal sessions (docs/architecture.md, "Portal sessions"): a renewed cookie rides only on answers
+// no shared cache may keep, and a session counts only while it is on record, so signing out (or a
+// suspension: app/api/admin/developers/[id]/suspend/route.test.ts) ends every copy of its cookie.
 
 const HOUR = 60 * 60;
 const COOKIE = "next-auth.session-token";
@@ -38,6 +38,36 @@ const developerApi = (cookie: string) => call(me.GET, { headers: { cookie, origi
 const tokenOf = (cookie: string) => cookie.slice(`${COOKIE}=`.length);
 
 describe("renewal", () => {
+  it.each(["/apps", "/apps/slack-sync?_rsc=1x2y3", "/developer", "/no-such-page", "/api/dev/me", "/api/admin/developers"])(
+    "renews an hour-old session on %s, an answer no shared cache keeps",
+    async (path) => {
+      const { user } = await createTestDeveloper();
+      const response = await visit(path, await sessionCookie(user, { issuedAgo: HOUR, signedInAgo: 3 * HOUR }));
+      const renewed = renewedCookie(response);
+      expect(renewed?.maxAge).toBe(SESSION_IDLE_SECONDS);
+      const claims = await decode({ token: renewed!.value, secret: env().nextAuthSecret });
+      expect(claims).toMatchObject({ sub: user.sub, email: user.email });
+      expect(response.headers.getSetCookie()[0]).toMatch(/HttpOnly/i);
+    },
+  );
+
+  it.each([
+    `/assets/${"a".repeat(64)}.png`, // hosted images: public, max-age=31536000, immutable
+    `/assets/preview/6c4a1dad-95a0-4732-811c-a8f3f7880538`,
+    "/api/apps?limit=1", // the public API: public, max-age=30
+    "/api/apps/slack-sync",
+    "/api/apps/categories",
+    "/api/openapi.json",
+    "/api/health",
+    "/api/auth/session", // next-auth sets its own cookies
+    "/demo/slack-sync/logo.png", // the public folder
+    "/icon.svg",
+  ])("never renews on %s, which a CDN may keep for everyone after", async (path) => {
+    const { user } = await createTestDeveloper();
+    const response = await visit(path, await sessionCookie(user, { issuedAgo: HOUR, signedInAgo: 3 * HOUR }));
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
   it("does not renew a session that is no longer on record", async () => {
     const { user } = await createTestDeveloper();
     const cookie = await sessionCookie(user, { issuedAgo: HOUR, signedInAgo: 3 * HOUR });

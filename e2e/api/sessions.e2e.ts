@@ -8,7 +8,7 @@ import { E2E_SECRETS_FILE, type E2eSecrets } from "../support/server-settings";
 import { signInOverHttp } from "../support/yapture";
 
 // A portal session ends after 8 h without a request, 7 days after sign-in, and at sign-out; requests
-// renew it (docs/architecture.md, "Portal sessions"). Each test
+// renew it, on answers no shared cache may keep (docs/architecture.md, "Portal sessions"). Each test
 // signs in for real (the session is on record), then re-issues its token with the server's own
 // secret as if issued some time ago.
 
@@ -84,6 +84,25 @@ test("a request renews an older session for the idle time, the token's expiry eq
   expect(renewedClaims).toMatchObject({ sub: claims.sub, email: claims.email, sid: claims.sid });
   expect(Number(renewedClaims.exp) - Number(renewedClaims.iat)).toBe(renewed.maxAge);
   expect(Math.abs(Number(renewedClaims.exp) - (Date.now() / 1000 + IDLE))).toBeLessThan(60);
+  await anonymous.dispose();
+});
+
+test("a renewed cookie never rides on an answer a shared cache may keep", async ({ request, playwright }) => {
+  const token = await sessionToken(await signedInClaims(request), { age: HOUR, signedInAgo: 3 * HOUR });
+  const anonymous = await playwright.request.newContext({ baseURL: origin() });
+  const list = await anonymous.get("/api/apps?limit=1");
+  const app = ((await list.json()) as { data: { slug: string; logoUrl: string }[] }).data[0]!;
+  expect(app.logoUrl).toMatch(/\/assets\/[0-9a-f]{64}/);
+  for (const path of [new URL(app.logoUrl).pathname, "/api/apps?limit=1", `/api/apps/${app.slug}`, "/api/openapi.json"]) {
+    const response = await anonymous.get(path, withCookie(token));
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toMatch(/^public/);
+    expect(setSessionCookie(response), path).toBeUndefined();
+  }
+  // The portal's own API is no-store: renewed there.
+  const me = await anonymous.get("/api/dev/me", withCookie(token));
+  expect(me.headers()["cache-control"]).toBe("no-store");
+  expect(setSessionCookie(me)).toBeDefined();
   await anonymous.dispose();
 });
 

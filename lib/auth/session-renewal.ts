@@ -8,7 +8,7 @@ import { decodeLivingToken, renewalOf } from "./session-lifetime";
 /**
  * Slides the portal session with activity: a request whose session token is a few minutes old gets
  * a new token and cookie that live the idle time again (never past the maximum after sign-in), while
- * the session is on record.
+ * the session is on record. Only on answers no shared cache may keep: proxy.ts decides which.
  * A session split over several cookies (`.0`, `.1`: a huge workspaces claim) is not renewed and ends
  * after the idle time, as before.
  */
