@@ -1,7 +1,11 @@
+import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { CLIENT_ADDRESS_HEADER } from "@/lib/core/client-address";
+import { getDb, queryRows } from "@/db/client";
+import { CLIENT_ADDRESS_HEADER, RATE_LIMIT_KEYS_PER_48 } from "@/lib/core/client-address";
+import { env } from "@/lib/core/env";
+import { failureStanding } from "@/lib/rate-limit/limiter";
 import { call } from "@/test/support/http";
 import { environmentForBlock } from "@/test/support/environment";
 import { forgetProcessCaches } from "@/test/support/process-caches";
@@ -89,6 +93,26 @@ describe("the page limit", () => {
     await expectLimitedPage(await visit("/apps?search=sync", address));
   });
 
+  it("costs nothing to store once a client is over its quota: its count stays at the quota", async () => {
+    const address = newAddress();
+    for (let i = 0; i < PAGES; i++) expect((await visit("/apps", address)).status).toBe(200);
+    for (let i = 0; i < 20; i++) await expectLimitedPage(await visit("/apps", address));
+    // The count the store holds (a row on a database server): the refused requests wrote nothing.
+    expect((await failureStanding("pages", address))?.failures).toBe(PAGES);
+    if (env().DATABASE_URL) expect(await storedPoints(`pages:${address}`)).toEqual([PAGES]);
+  });
+
+  it(`gives the /64s of one IPv6 /48 at most ${RATE_LIMIT_KEYS_PER_48} quotas, and the store at most ${RATE_LIMIT_KEYS_PER_48} counters`, async () => {
+    // 300 subscribers' networks (or one attacker's) in 2001:db8:77::/48, one page each.
+    const statuses = [];
+    for (let i = 0; i < 300; i++) statuses.push((await visit("/apps", `2001:db8:77:${i.toString(16)}::1`)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(RATE_LIMIT_KEYS_PER_48 * PAGES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - RATE_LIMIT_KEYS_PER_48 * PAGES);
+    if (env().DATABASE_URL) expect(await storedPoints("pages:2001:db8:77::/48%")).toHaveLength(RATE_LIMIT_KEYS_PER_48);
+    // Another /48 is another client.
+    expect((await visit("/apps", "2001:db8:78:1::1")).status).toBe(200);
+  });
+
   it("serves pages without limits when RATE_LIMITS is off", async () => {
     process.env.RATE_LIMITS = "off";
     forgetProcessCaches();
@@ -101,3 +125,12 @@ describe("the page limit", () => {
     process.env.RATE_LIMITS = "on";
   });
 });
+
+/** The points of the rate_limits rows whose key is like `pattern` (on a database server, where the counters are rows). */
+async function storedPoints(pattern: string): Promise<number[]> {
+  const rows = await queryRows<{ points: number }>(
+    await getDb(),
+    sql`select points from rate_limits where key like ${pattern} order by key`,
+  );
+  return rows.map((row) => Number(row.points));
+}
