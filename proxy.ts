@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { databaseUnavailable } from "@/db/breaker";
 import { renewSessionCookie } from "@/lib/auth/session-renewal";
 import { clientAddressOf } from "@/lib/core/client-address";
+import { env } from "@/lib/core/env";
 import { ApiError } from "@/lib/core/errors";
 import { isDecodablePath } from "@/lib/http/path-params";
 import { problemResponse } from "@/lib/http/problem";
@@ -12,7 +13,7 @@ import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
 import { unavailablePage } from "@/lib/pages/unavailable-page";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
-import { rendersPage } from "@/lib/rate-limit/page-requests";
+import { rendersPage, servesHostedImage } from "@/lib/rate-limit/page-requests";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
 // Runs before every page and API route: a fresh CSP nonce and the security headers, the page
@@ -31,7 +32,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return response;
   }
   const headers = deploymentSecurityHeaders();
-  const page = rendersPage(request.nextUrl.pathname);
+  const page = rendersPage(request.nextUrl.pathname, { development: !env().isProduction });
   const limits = page ? await countPageRequest(request) : {};
   if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);
   // The database just found unreachable (counting this page may have been what found it): a page
@@ -40,8 +41,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });
-  // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would replace it.
-  if (request.nextUrl.pathname.startsWith("/assets/")) delete headers["content-security-policy"];
+  // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would
+  // replace it. Any other path under /assets/ renders the not-found page, which needs the page's.
+  if (servesHostedImage(request.nextUrl.pathname)) delete headers["content-security-policy"];
   for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
   if (page || PRIVATE_API.test(request.nextUrl.pathname)) await renewSessionCookie(request, response);
   return response;
@@ -81,6 +83,8 @@ function withCsp(request: NextRequest, headers: Record<string, string>): Headers
 }
 
 export const config = {
-  // Built assets are immutable files that carry no markup to protect.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Built assets are immutable files that carry no markup to protect (a missing one is a plain-text
+  // 404). Exact prefixes: `/_next/staticX`, `/_next/imageX` or `/favicon.ico` (there is none) render
+  // the not-found page, which must be counted and carry the CSP like any page.
+  matcher: ["/((?!_next/static/|_next/image$).*)"],
 };

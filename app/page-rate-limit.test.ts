@@ -85,6 +85,28 @@ describe("the page limit", () => {
     expect((await visit("/apps", address)).status).toBe(200);
   });
 
+  it.each(["/_next/x", "/_next/imageX", "/assets/a/b", "/assets/preview/x/y", "/demo/missing.png", "/favicon.ico"])(
+    "counts the not-found page rendered at %s and gives it the page's CSP, like any page",
+    async (path) => {
+      const address = newAddress();
+      const response = await visit(path, address);
+      expect(response.headers.get("ratelimit")).toBe(`"pages";r=${PAGES - 1};t=300`);
+      const csp = response.headers.get("content-security-policy");
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      // The renderer is handed the same policy, where Next finds the nonce for its scripts.
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+      for (let i = 1; i < PAGES; i++) await visit(path, address);
+      await expectLimitedPage(await visit(path, address));
+    },
+  );
+
+  it("leaves a hosted image's own, stricter CSP to its route, and does not count it", async () => {
+    const response = await visit(`/assets/${"b".repeat(64)}.png`, newAddress());
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("ratelimit")).toBeNull();
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("is a quota of its own beside the public API's: a 429 from /api/apps does not free the pages, nor the other way round", async () => {
     const address = newAddress();
     for (let i = 0; i < 2; i++) expect((await call(listApps.GET, { clientAddress: address })).status).toBe(200);
