@@ -95,11 +95,9 @@ export async function consume(name: PolicyName, key: string): Promise<RateLimitS
   const policy = policyOf(name);
   const storeKey = storeKeyOf(key);
   const exhaustedKey = `${policy.name}:${policy.points}/${policy.seconds} ${storeKey}`;
-  const resetAt = exhausted.get(exhaustedKey);
-  if (resetAt !== undefined) {
-    if (resetAt > Date.now()) throw new RateLimitedError({ policy, remaining: 0, resetSeconds: Math.max(1, seconds(resetAt - Date.now())) });
-    exhausted.delete(exhaustedKey);
-  }
+  const untilReset = (exhausted.get(exhaustedKey) ?? 0) - Date.now();
+  if (untilReset > 0) throw new RateLimitedError({ policy, remaining: 0, resetSeconds: Math.max(1, seconds(untilReset)) });
+  exhausted.delete(exhaustedKey);
   let outcome: RateLimiterRes;
   try {
     outcome = await (await limiterFor(policy)).consume(storeKey);

@@ -9,7 +9,7 @@ import { processCache } from "@/lib/core/process-cache";
 // library wrote it; proxy.ts already renews sessions only on private answers.
 
 /** What a response with Set-Cookie is sent with when its own Cache-Control would let a shared cache keep it. */
-export const COOKIE_CACHE_CONTROL = "private, no-store";
+const COOKIE_CACHE_CONTROL = "private, no-store";
 
 /**
  * True when no shared cache may store the response: `no-store`, or `private` (unqualified: a
