@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
+
 import { eq, sql } from "drizzle-orm";
-import { decode } from "next-auth/jwt";
+import { decode, encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 
@@ -79,7 +81,6 @@ describe("renewal", () => {
 /** Deletes the session's row, as an operator would: `delete from portal_sessions where …`. */
 async function endRecordOf(cookie: string): Promise<void> {
   const token = await decode({ token: tokenOf(cookie), secret: env().nextAuthSecret });
-  const { createHash } = await import("node:crypto");
   const db = await getDb();
   await db.delete(portalSessions).where(eq(portalSessions.idHash, createHash("sha256").update(String(token!.sid)).digest("base64url")));
 }
@@ -133,7 +134,6 @@ describe("a session on record", () => {
 
   it("is refused without a record: a token from before sessions were recorded signs its person out once", async () => {
     const { user } = await createTestDeveloper();
-    const { encode } = await import("next-auth/jwt");
     const withoutRecord = (claims: Record<string, unknown>) =>
       encode({
         token: { sub: user.sub, email: user.email, name: user.name, emailVerified: true, ...claims },
