@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { databaseUnavailable } from "@/db/breaker";
 import { renewSessionCookie } from "@/lib/auth/session-renewal";
 import { clientAddressOf } from "@/lib/core/client-address";
+import { env } from "@/lib/core/env";
 import { ApiError } from "@/lib/core/errors";
 import { isDecodablePath } from "@/lib/http/path-params";
 import { problemResponse } from "@/lib/http/problem";
@@ -12,7 +13,7 @@ import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
 import { unavailablePage } from "@/lib/pages/unavailable-page";
 import { rateLimitHeaders } from "@/lib/rate-limit/headers";
 import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
-import { rendersPage } from "@/lib/rate-limit/page-requests";
+import { rendersPage, servesHostedImage } from "@/lib/rate-limit/page-requests";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
 // Runs before every page and API route: a fresh CSP nonce and the security headers, the page
@@ -31,7 +32,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return response;
   }
   const headers = deploymentSecurityHeaders();
-  const page = rendersPage(request.nextUrl.pathname);
+  const page = rendersPage(request.nextUrl.pathname, { development: !env().isProduction });
   const limits = page ? await countPageRequest(request) : {};
   if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);
   // The database just found unreachable (counting this page may have been what found it): a page
@@ -40,13 +41,22 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });
-  // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would replace it.
-  if (request.nextUrl.pathname.startsWith("/assets/")) delete headers["content-security-policy"];
+  // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would
+  // replace it. Any other path under /assets/ renders the not-found page, which needs the page's.
+  if (servesHostedImage(request.nextUrl.pathname)) delete headers["content-security-policy"];
   for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
-  // next-auth's own routes set the session cookie themselves (sign-in, sign-out).
-  if (!request.nextUrl.pathname.startsWith("/api/auth/")) await renewSessionCookie(request, response);
+  if (page || PRIVATE_API.test(request.nextUrl.pathname)) await renewSessionCookie(request, response);
   return response;
 }
+
+/**
+ * The API answers no shared cache may keep (`no-store`, docs/api.md): with pages (rendered per
+ * request, `private, no-store`), the only answers a renewed session cookie rides on. Public reads and
+ * files are cached for a year or a minute by whatever stands in front, for everyone after this person;
+ * next-auth's own routes (`/api/auth/*`) set the cookie themselves. The production server makes any
+ * answer that sets a cookie private whatever its route says (lib/server/private-cookies.ts).
+ */
+const PRIVATE_API = /^\/api\/(dev|admin)\//;
 
 /** Takes one request from the client's page quota: the rate-limit headers to send, or the 429 when it is used up. */
 async function countPageRequest(request: NextRequest): Promise<Record<string, string> | RateLimitedError> {
@@ -73,6 +83,8 @@ function withCsp(request: NextRequest, headers: Record<string, string>): Headers
 }
 
 export const config = {
-  // Built assets are immutable files that carry no markup to protect.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // Built assets are immutable files that carry no markup to protect (a missing one is a plain-text
+  // 404). Exact prefixes: `/_next/staticX`, `/_next/imageX` or `/favicon.ico` (there is none) render
+  // the not-found page, which must be counted and carry the CSP like any page.
+  matcher: ["/((?!_next/static/|_next/image$).*)"],
 };

@@ -1,7 +1,11 @@
+import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { CLIENT_ADDRESS_HEADER } from "@/lib/core/client-address";
+import { getDb, queryRows } from "@/db/client";
+import { CLIENT_ADDRESS_HEADER, RATE_LIMIT_KEYS_PER_48 } from "@/lib/core/client-address";
+import { env } from "@/lib/core/env";
+import { failureStanding } from "@/lib/rate-limit/limiter";
 import { call } from "@/test/support/http";
 import { environmentForBlock } from "@/test/support/environment";
 import { forgetProcessCaches } from "@/test/support/process-caches";
@@ -81,12 +85,54 @@ describe("the page limit", () => {
     expect((await visit("/apps", address)).status).toBe(200);
   });
 
+  it.each(["/_next/x", "/_next/imageX", "/assets/a/b", "/assets/preview/x/y", "/demo/missing.png", "/favicon.ico"])(
+    "counts the not-found page rendered at %s and gives it the page's CSP, like any page",
+    async (path) => {
+      const address = newAddress();
+      const response = await visit(path, address);
+      expect(response.headers.get("ratelimit")).toBe(`"pages";r=${PAGES - 1};t=300`);
+      const csp = response.headers.get("content-security-policy");
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      // The renderer is handed the same policy, where Next finds the nonce for its scripts.
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+      for (let i = 1; i < PAGES; i++) await visit(path, address);
+      await expectLimitedPage(await visit(path, address));
+    },
+  );
+
+  it("leaves a hosted image's own, stricter CSP to its route, and does not count it", async () => {
+    const response = await visit(`/assets/${"b".repeat(64)}.png`, newAddress());
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("ratelimit")).toBeNull();
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("is a quota of its own beside the public API's: a 429 from /api/apps does not free the pages, nor the other way round", async () => {
     const address = newAddress();
     for (let i = 0; i < 2; i++) expect((await call(listApps.GET, { clientAddress: address })).status).toBe(200);
     expect((await call(listApps.GET, { clientAddress: address, path: "/api/apps?search=sync" })).status).toBe(429);
     for (let i = 0; i < PAGES; i++) expect((await visit("/apps?search=sync", address)).status).toBe(200);
     await expectLimitedPage(await visit("/apps?search=sync", address));
+  });
+
+  it("costs nothing to store once a client is over its quota: its count stays at the quota", async () => {
+    const address = newAddress();
+    for (let i = 0; i < PAGES; i++) expect((await visit("/apps", address)).status).toBe(200);
+    for (let i = 0; i < 20; i++) await expectLimitedPage(await visit("/apps", address));
+    // The count the store holds (a row on a database server): the refused requests wrote nothing.
+    expect((await failureStanding("pages", address))?.failures).toBe(PAGES);
+    if (env().DATABASE_URL) expect(await storedPoints(`pages:${address}`)).toEqual([PAGES]);
+  });
+
+  it(`gives the /64s of one IPv6 /48 at most ${RATE_LIMIT_KEYS_PER_48} quotas, and the store at most ${RATE_LIMIT_KEYS_PER_48} counters`, async () => {
+    // 300 subscribers' networks (or one attacker's) in 2001:db8:77::/48, one page each.
+    const statuses = [];
+    for (let i = 0; i < 300; i++) statuses.push((await visit("/apps", `2001:db8:77:${i.toString(16)}::1`)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(RATE_LIMIT_KEYS_PER_48 * PAGES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - RATE_LIMIT_KEYS_PER_48 * PAGES);
+    if (env().DATABASE_URL) expect(await storedPoints("pages:2001:db8:77::/48%")).toHaveLength(RATE_LIMIT_KEYS_PER_48);
+    // Another /48 is another client.
+    expect((await visit("/apps", "2001:db8:78:1::1")).status).toBe(200);
   });
 
   it("serves pages without limits when RATE_LIMITS is off", async () => {
@@ -101,3 +147,12 @@ describe("the page limit", () => {
     process.env.RATE_LIMITS = "on";
   });
 });
+
+/** The points of the rate_limits rows whose key is like `pattern` (on a database server, where the counters are rows). */
+async function storedPoints(pattern: string): Promise<number[]> {
+  const rows = await queryRows<{ points: number }>(
+    await getDb(),
+    sql`select points from rate_limits where key like ${pattern} order by key`,
+  );
+  return rows.map((row) => Number(row.points));
+}

@@ -488,6 +488,23 @@ export const rateLimits = pgTable("rate_limits", {
   expire: timestamp("expire", { withTimezone: true, mode: "date" }),
 });
 
+/**
+ * Portal sessions on record (lib/sessions/records.ts). The session token (next-auth's encrypted JWT)
+ * carries a random id; a row holds its SHA-256, so the table alone cannot be turned into tokens. A
+ * token counts only while its row exists: signing out deletes it, a developer's suspension deletes
+ * all of that person's, and so can an operator. `expires_at` is the 7 days after sign-in.
+ */
+export const portalSessions = pgTable(
+  "portal_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    yaptureUserId: text("yapture_user_id").notNull(),
+    signedInAt: timestamp("signed_in_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("portal_sessions_user_idx").on(t.yaptureUserId), index("portal_sessions_expires_idx").on(t.expiresAt)],
+);
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {

@@ -1,6 +1,8 @@
 // npm run bench:rate-limit — what the rate limiter costs: throughput and latency of GET /api/apps
-// through the production server (scripts/serve.ts, `npm run build` first) with RATE_LIMITS=off
-// and with limits on (quota far above what the run sends, so nothing is refused), in one run.
+// through the production server (scripts/serve.ts, `npm run build` first) with RATE_LIMITS=off,
+// with limits on (quota far above what the run sends, so nothing is refused), and with limits on
+// for a client far over its quota (every request refused: what an abusive client costs, and how
+// many writes its refusals make to the counter row, which should be none), in one run.
 //
 // It creates a fresh database on the Postgres server (BENCH_DATABASE_URL, default the local
 // server; the new database is named after the URL's database, e.g. postgres_bench_rl_1a2b3c),
@@ -23,11 +25,21 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3290);
 const PATH = "/api/apps?limit=20";
 
-type Setting = { label: string; port: number; env: Record<string, string> };
+/** The client the refusing server counts (X-Forwarded-For from loopback, which it trusts): a key of its own. */
+const REFUSED_CLIENT = "198.51.100.99";
+type Setting = { label: string; port: number; env: Record<string, string>; headers?: Record<string, string>; refused?: boolean };
 const SETTINGS: Setting[] = [
   { label: "RATE_LIMITS=off", port: BASE_PORT, env: { RATE_LIMITS: "off" } },
   // One client address, so every request updates the same counter row: the limiter's worst case.
   { label: "RATE_LIMITS=on", port: BASE_PORT + 1, env: { RATE_LIMITS: "on", RATE_LIMIT_PUBLIC_READ: "100000000/1m" } },
+  // One client over its quota for the whole run (one request an hour): every request is a 429.
+  {
+    label: "RATE_LIMITS=on, client over its quota",
+    port: BASE_PORT + 2,
+    env: { RATE_LIMITS: "on", RATE_LIMIT_PUBLIC_READ: "1/1h", TRUST_PROXY: "127.0.0.1" },
+    headers: { "x-forwarded-for": REFUSED_CLIENT },
+    refused: true,
+  },
 ];
 
 if (!existsSync(".next/BUILD_ID")) {
@@ -78,10 +90,36 @@ async function startServer(setting: Setting, seed: boolean): Promise<void> {
   throw new Error(`the ${setting.label} server did not become ready`);
 }
 
-type Measurement = { requestsPerSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+type Measurement = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** How much the refused client's counter row grew during the run: a write per refusal before they were remembered. */
+  storeWrites: number;
+};
+
+/** The refused client's count in the shared store (its `rate_limits` row). */
+async function refusedClientPoints(): Promise<number> {
+  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await db<{ points: number }[]>`select points from rate_limits where key = ${`publicRead:${REFUSED_CLIENT}`}`;
+    return rows[0]?.points ?? 0;
+  } finally {
+    await db.end();
+  }
+}
 
 async function measure(setting: Setting, seconds: number): Promise<Measurement> {
-  const result = await autocannon({ url: `http://127.0.0.1:${setting.port}${PATH}`, connections: CONNECTIONS, duration: seconds });
+  const before = setting.refused ? await refusedClientPoints() : 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${setting.port}${PATH}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: setting.headers ?? {},
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -89,6 +127,7 @@ async function measure(setting: Setting, seconds: number): Promise<Measurement> 
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    storeWrites: setting.refused ? (await refusedClientPoints()) - before : 0,
   };
 }
 
@@ -102,10 +141,12 @@ await server.unsafe(`create database "${databaseName}"`);
 await server.end();
 try {
   await startServer(SETTINGS[0]!, true);
-  await startServer(SETTINGS[1]!, false);
+  for (const setting of SETTINGS.slice(1)) await startServer(setting, false);
   for (const setting of SETTINGS) {
-    // Make sure each server does what its label says: the limited one sends the rate-limit headers.
-    const limited = (await fetch(`http://127.0.0.1:${setting.port}${PATH}`)).headers.has("ratelimit");
+    // Make sure each server does what its label says: the limited ones send the rate-limit headers
+    // (the first request of the refused client takes its one point; every later one is refused).
+    const first = await fetch(`http://127.0.0.1:${setting.port}${PATH}`, { headers: setting.headers });
+    const limited = first.headers.has("ratelimit");
     if (limited !== (setting.env.RATE_LIMITS === "on"))
       throw new Error(`${setting.label}: rate-limit headers ${limited ? "present" : "missing"}`);
     await measure(setting, 3); // warm-up: JIT, pools, query plans
@@ -116,8 +157,9 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const setting of SETTINGS) {
       const measured = await measure(setting, SECONDS);
-      if (measured.non2xx > 0 || measured.errors > 0)
-        throw new Error(`${setting.label}: ${measured.non2xx} non-2xx, ${measured.errors} errors`);
+      const unexpected = setting.refused ? measured.requests - measured.non2xx : measured.non2xx;
+      if (unexpected > 0 || measured.errors > 0)
+        throw new Error(`${setting.label}: ${unexpected} ${setting.refused ? "answered" : "non-2xx"}, ${measured.errors} errors`);
       results.get(setting.label)!.push(measured);
     }
   }
@@ -126,13 +168,16 @@ try {
   console.log(
     `\nGET ${PATH}, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per setting, Node ${process.version}, ${os.cpus().length} cores\n`,
   );
-  console.log("| Setting | requests/s | p50 ms | p99 ms | requests |");
-  console.log("| --- | --- | --- | --- | --- |");
-  for (const [label, runs] of results) {
+  console.log("| Setting | requests/s | p50 ms | p99 ms | requests | refused | store writes by refusals |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const setting of SETTINGS) {
+    const runs = results.get(setting.label)!;
     const row = [mean(runs.map((r) => r.requestsPerSecond)), mean(runs.map((r) => r.p50)), mean(runs.map((r) => r.p99))].map((value) =>
       value.toFixed(1),
     );
-    console.log(`| ${label} | ${row.join(" | ")} | ${runs.reduce((sum, r) => sum + r.requests, 0)} |`);
+    const total = (pick: (r: Measurement) => number) => runs.reduce((sum, r) => sum + pick(r), 0);
+    const writes = setting.refused ? String(total((r) => r.storeWrites)) : "–";
+    console.log(`| ${setting.label} | ${row.join(" | ")} | ${total((r) => r.requests)} | ${total((r) => r.non2xx)} | ${writes} |`);
   }
 } finally {
   await stopServers();

@@ -47,10 +47,10 @@ const CACHES_MAX_BYTES = 10 * MiB;
 const HEAP_SLACK = 12 * MiB;
 
 let addresses = 0;
-/** A client address of its own, in a /64 of its own. */
+/** A client address of its own, in a /48 of its own (the /64s of one /48 share 16 rate-limit keys: docs/api.md). */
 function freshAddress(): string {
   const n = ++addresses;
-  return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
+  return `2001:${(0xdb8 + (n >>> 16)).toString(16)}:${(n & 0xffff).toString(16)}::1`;
 }
 
 /** `count` requests, `concurrency` at a time. */

@@ -30,6 +30,36 @@ for (const path of [...PAGES, ...API]) {
   });
 }
 
+// Paths under the files' folders that no file answers: Next renders the not-found page there. Like
+// every page it is counted against the page limit and carries the CSP, and its scripts the nonce.
+for (const path of [
+  "/_next/x",
+  "/_next/staticX",
+  "/_next/imageX",
+  "/favicon.ico",
+  "/assets/a/b",
+  "/assets/preview/x/y",
+  "/demo/missing.png",
+]) {
+  test(`the not-found page at ${path} is counted and carries the page's CSP`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expectSecurityHeaders(path, response.headers());
+    expect(response.headers()["ratelimit-policy"]).toMatch(/^"pages";q=\d+;w=300$/);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+  });
+}
+
+test("a hosted image keeps its own, stricter CSP and is not counted as a page", async ({ request }) => {
+  const list = (await (await request.get("/api/apps?limit=1")).json()) as { data: { logoUrl: string }[] };
+  const response = await request.get(new URL(list.data[0]!.logoUrl).pathname);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  expect(response.headers()["ratelimit-policy"]).toMatch(/^"public-read";/);
+});
+
 test("pages carry their nonce on their scripts, a new one on every request", async ({ request }) => {
   const nonces = [];
   for (let i = 0; i < 2; i++) {

@@ -58,3 +58,32 @@ test("a signed-in visitor sees who they are on public pages and signs out from t
   await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(page.getByTestId("account")).toHaveCount(0);
 });
+
+test("signing out ends the session on the server: a copy of its cookie signs no one in any more", async ({ page, browser, baseURL }) => {
+  const email = `copied-cookie-${Date.now()}@example.com`;
+  await signIn(page, "/signin?callbackUrl=%2Fapps", email);
+  await page.waitForURL((url) => url.pathname === "/apps");
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "next-auth.session-token");
+  expect(session).toBeTruthy();
+
+  // Someone else's browser, holding a copy of the cookie, is signed in as that person.
+  const elsewhere = await browser.newContext({ baseURL });
+  await elsewhere.addCookies([session!]);
+  const copy = await elsewhere.newPage();
+  await copy.goto("/developer");
+  await expect(copy.getByTestId("signed-in-as")).toContainText(email);
+
+  // The person signs out.
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByTestId("account").getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+
+  // The copy no longer works, in pages or the API.
+  await copy.goto("/developer");
+  await expect(copy).toHaveURL(/\/signin\?callbackUrl=%2Fdeveloper/);
+  const api = await copy.request.get("/api/dev/me");
+  expect(api.status()).toBe(401);
+  expect(((await api.json()) as { code: string }).code).toBe("unauthenticated");
+  await elsewhere.close();
+});

@@ -18,6 +18,27 @@ export async function signIn(page: Page, path: string, email: string): Promise<v
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/**
+ * Signs in over plain HTTP, as the browser would (next-auth's CSRF token and sign-in form, the
+ * provider's form, the callback), in `request`'s own cookie jar: the session cookie's value, a real
+ * session on record. For the API suites, which have no browser.
+ */
+export async function signInOverHttp(request: APIRequestContext, email: string): Promise<string> {
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const start = await request.post("/api/auth/signin/yapture", { form: { csrfToken, callbackUrl: "/", json: "true" } });
+  expect(start.status()).toBe(200);
+  // The provider's authorization URL, which redirects to its sign-in form.
+  const form = await request.get(((await start.json()) as { url: string }).url);
+  const action = /<form method="post" action="([^"]+)"/.exec(await form.text())?.[1];
+  expect(action, "the provider's sign-in form").toBeTruthy();
+  // Submitting it redirects through the provider and back to the marketplace's callback, which sets the cookie.
+  const done = await request.post(new URL(action!.replace(/&amp;/g, "&"), form.url()).href, { form: { email, name: email } });
+  expect(done.status()).toBe(200);
+  const session = (await request.storageState()).cookies.find((cookie) => cookie.name === "next-auth.session-token");
+  expect(session, "a session cookie after signing in").toBeTruthy();
+  return session!.value;
+}
+
 /** A real access token of the bundled provider for a fresh user. */
 export async function newYaptureUser(request: APIRequestContext, prefix = "dev") {
   const id = randomUUID().slice(0, 8);

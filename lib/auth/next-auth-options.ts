@@ -2,20 +2,25 @@ import type { NextAuthOptions } from "next-auth";
 
 import { followAccountEmailAtSignIn } from "@/lib/developers/service";
 import { env } from "@/lib/core/env";
+import { closePortalSession, openPortalSession } from "@/lib/sessions/records";
 
-import { isAdministrator } from "@/lib/callers/identity";
-import { decodeSession, SESSION_IDLE_SECONDS } from "./session-lifetime";
+import { decodeSession, portalUserOf } from "./session";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from "./session-lifetime";
 import { workspacesFromClaim } from "./workspaces-claim";
 
 type YaptureProfile = { sub: string; email: string; email_verified?: boolean; name?: string; workspaces?: unknown };
 
-/** next-auth configuration: one generic OIDC provider, "Yapture", and JWT sessions (no tables). */
+/**
+ * next-auth configuration: one generic OIDC provider, "Yapture", and JWT sessions, each on record
+ * in `portal_sessions` from sign-in to sign-out (lib/sessions/records.ts).
+ */
 export function authOptions(): NextAuthOptions {
   const config = env();
   return {
     secret: config.nextAuthSecret,
     // The token's lifetime is the cookie's (next-auth's token default is 30 days whatever the session's);
-    // requests renew both (proxy.ts), up to the maximum that decodeSession enforces.
+    // requests renew both (proxy.ts), up to the maximum that decodeSession enforces, while the
+    // session is on record.
     session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS },
     jwt: { maxAge: SESSION_IDLE_SECONDS, decode: decodeSession },
     pages: { signIn: "/signin" },
@@ -36,35 +41,36 @@ export function authOptions(): NextAuthOptions {
       },
     ],
     callbacks: {
-      jwt({ token, profile }) {
-        // On sign-in, pin the Yapture identity into the session token.
+      async jwt({ token, profile }) {
+        // On sign-in, pin the Yapture identity into the session token and put the session on record.
         if (profile) {
           const yapture = profile as YaptureProfile;
+          const signedInAt = Math.floor(Date.now() / 1000);
           token.sub = yapture.sub;
           token.email = yapture.email;
           token.name = yapture.name ?? yapture.email;
           token.emailVerified = yapture.email_verified === true;
           token.workspaces = workspacesFromClaim(yapture.workspaces);
-          token.signedInAt = Math.floor(Date.now() / 1000);
+          token.signedInAt = signedInAt;
+          token.sid = await openPortalSession({
+            yaptureUserId: yapture.sub,
+            signedInAt: new Date(signedInAt * 1000),
+            expiresAt: new Date((signedInAt + SESSION_MAX_SECONDS) * 1000),
+          });
         }
         return token;
       },
       session({ session, token }) {
-        const email = token.email ?? "";
-        // Sessions from before email_verified was recorded count as unverified until the next sign-in.
-        const emailVerified = token.emailVerified === true;
-        session.user = {
-          yaptureUserId: token.sub ?? "",
-          email,
-          emailVerified,
-          name: token.name ?? email,
-          isAdmin: isAdministrator({ email, emailVerified }),
-          workspaces: workspacesFromClaim(token.workspaces),
-        };
+        session.user = portalUserOf(token);
         return session;
       },
     },
     events: {
+      // Signing out ends the session on record, so a copy of its cookie stops working everywhere at
+      // once (next-auth decodes the cookie with decodeSession and awaits this before it answers).
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await closePortalSession(token.sid);
+      },
       // The developer profile's email follows the Yapture account from the sign-in on, as it does
       // when a token is used (next-auth logs a failure here and the sign-in goes ahead).
       async signIn({ profile }) {

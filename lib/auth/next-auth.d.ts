@@ -23,5 +23,7 @@ declare module "next-auth/jwt" {
     signedInAt?: number;
     /** Yapture's `workspaces` claim at sign-in. */
     workspaces?: { id: string; name: string }[];
+    /** The session's id on record (lib/sessions/records.ts): the token counts only while that record exists. Never sent anywhere but in the encrypted token. */
+    sid?: string;
   }
 }

@@ -1,12 +1,14 @@
 import type { NextRequest, NextResponse } from "next/server";
 
 import { env } from "@/lib/core/env";
+import { portalSessionIsOpen } from "@/lib/sessions/records";
 
-import { renewedSession } from "./session-lifetime";
+import { decodeLivingToken, renewalOf } from "./session-lifetime";
 
 /**
  * Slides the portal session with activity: a request whose session token is a few minutes old gets
- * a new token and cookie that live the idle time again (never past the maximum after sign-in).
+ * a new token and cookie that live the idle time again (never past the maximum after sign-in), while
+ * the session is on record. Only on answers no shared cache may keep: proxy.ts decides which.
  * A session split over several cookies (`.0`, `.1`: a huge workspaces claim) is not renewed and ends
  * after the idle time, as before.
  */
@@ -15,7 +17,13 @@ export async function renewSessionCookie(request: NextRequest, response: NextRes
   const name = `${secure ? "__Secure-" : ""}next-auth.session-token`;
   const value = request.cookies.get(name)?.value;
   if (!value) return;
-  const renewed = await renewedSession(value, env().nextAuthSecret);
-  if (!renewed) return;
+  const secret = env().nextAuthSecret;
+  const token = await decodeLivingToken({ token: value, secret }).catch(() => null);
+  if (!token) return;
+  const renewed = await renewalOf(token, secret);
+  if (!renewed || typeof token.sid !== "string") return;
+  // A database that cannot say (an outage: db/breaker.ts) leaves the request unrenewed; the page or
+  // route asks again and answers for itself.
+  if (!(await portalSessionIsOpen(token.sid).catch(() => false))) return;
   response.cookies.set(name, renewed.token, { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: renewed.maxAge });
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { CLIENT_ADDRESS_HEADER, clientAddressOf, clientNetworkOf, resolveClientAddress, UNKNOWN_CLIENT } from "./client-address";
+import {
+  CLIENT_ADDRESS_HEADER,
+  clientAddressOf,
+  clientNetworkOf,
+  RATE_LIMIT_KEYS_PER_48,
+  rateLimitKeyOf,
+  resolveClientAddress,
+  UNKNOWN_CLIENT,
+} from "./client-address";
 import { trustedProxies } from "@/lib/core/trusted-proxies";
 
 const none = trustedProxies(undefined);
@@ -53,6 +61,32 @@ describe("clientNetworkOf", () => {
     const keys = new Set(["2001:db8:a:b::1", "2001:db8:a:b:ffff:ffff:ffff:ffff", "2001:db8:a:b:1234::5678"].map(clientNetworkOf));
     expect(keys).toEqual(new Set(["2001:db8:a:b::/64"]));
     expect(clientNetworkOf("2001:db8:a:c::1")).not.toBe(clientNetworkOf("2001:db8:a:b::1"));
+  });
+});
+
+describe("rateLimitKeyOf", () => {
+  it.each([
+    ["an IPv4 address", "198.51.100.4"],
+    ["the unknown client", UNKNOWN_CLIENT],
+    ["something else", "6c4a1dad-95a0-4732-811c-a8f3f7880538"],
+  ])("keeps %s as it is", (_, network) => expect(rateLimitKeyOf(network)).toBe(network));
+
+  it(`counts an IPv6 /64 under one of ${RATE_LIMIT_KEYS_PER_48} keys of its /48, the same on every instance`, () => {
+    expect(rateLimitKeyOf("2001:db8:30:1::/64")).toBe("2001:db8:30::/48#3");
+    expect(rateLimitKeyOf(clientNetworkOf("2001:DB8:30:1:ffff::9"))).toBe("2001:db8:30::/48#3");
+    expect(rateLimitKeyOf("::/64")).toMatch(/^::\/48#\d+$/);
+  });
+
+  it(`spreads the 65,536 /64s of a /48 over exactly ${RATE_LIMIT_KEYS_PER_48} keys, about evenly`, () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 65_536; i++) {
+      const key = rateLimitKeyOf(clientNetworkOf(`2001:db8:5:${i.toString(16)}::1`));
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(Array.from({ length: RATE_LIMIT_KEYS_PER_48 }, (_, n) => `2001:db8:5::/48#${n}`).sort());
+    for (const count of counts.values()) expect(Math.abs(count - 65_536 / RATE_LIMIT_KEYS_PER_48)).toBeLessThan(300);
+    // Another /48 is counted apart.
+    expect(rateLimitKeyOf(clientNetworkOf("2001:db8:6::1"))).toMatch(/^2001:db8:6::\/48#/);
   });
 });
 

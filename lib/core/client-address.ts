@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isIP, type BlockList } from "node:net";
 
 // Who is calling, by network, for rate limits and install de-duplication. A route handler only
@@ -74,6 +75,27 @@ export function clientNetworkOf(address: string): string {
   const network = [...groups.slice(0, 4), 0, 0, 0, 0].map((group) => group.toString(16)).join(":");
   // The URL parser writes an IPv6 address in its one canonical form (RFC 5952): `2001:db8::`.
   return `${new URL(`http://[${network}]/`).hostname.slice(1, -1)}/64`;
+}
+
+/** How many rate-limit keys the /64s of one IPv6 /48 share (rateLimitKeyOf). */
+export const RATE_LIMIT_KEYS_PER_48 = 16;
+
+/**
+ * The key a rate limit counts a client network (clientNetworkOf) under: an IPv4 address, and
+ * `unknown`, as they are; an IPv6 /64 under one of RATE_LIMIT_KEYS_PER_48 keys of its /48
+ * (`2001:db8:1::/48#5`), picked by a hash of the /64. A /48 is what one site is given (RFC 6177),
+ * and its 65,536 /64s would otherwise be as many counters in the shared store, each with a fresh
+ * quota: now at most 16 of either, as many as an IPv4 /28 has addresses. The /64s of one /48 are
+ * spread over its keys by the hash, so a site's subscribers (one /56 each, say) share a key with
+ * about a sixteenth of the others, whoever owns which part of it. Only rate limits use it: an
+ * anonymous install is still counted once per /64 (lib/installs/service.ts).
+ */
+export function rateLimitKeyOf(network: string): string {
+  const address = /^([0-9a-f:]+)\/64$/.exec(network)?.[1];
+  if (!address || isIP(address) !== 6) return network;
+  const prefix = [...ipv6Groups(address).slice(0, 3), 0, 0, 0, 0, 0].map((group) => group.toString(16)).join(":");
+  const key = createHash("sha256").update(network).digest()[0]! % RATE_LIMIT_KEYS_PER_48;
+  return `${new URL(`http://[${prefix}]/`).hostname.slice(1, -1)}/48#${key}`;
 }
 
 /** The client of this request as limits count it: the network (clientNetworkOf) of the address scripts/serve.ts resolved. */

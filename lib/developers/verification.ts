@@ -9,6 +9,7 @@ import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { DeveloperStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import type { Paging } from "@/lib/core/paging";
+import { closePortalSessionsOf } from "@/lib/sessions/records";
 
 import { developerTransitions, type DeveloperAction } from "./states";
 
@@ -33,7 +34,7 @@ type Decision = {
   notify?: (tx: Transaction, developer: Developer) => Promise<unknown>;
 };
 
-/** The developer's transition, its audit event and its email, in one transaction. */
+/** The developer's transition, its audit event, its email and (on suspension) the end of the person's portal sessions, in one transaction. */
 const decideOnDeveloper = (actor: YaptureIdentity, developerId: string, decision: Decision): Promise<Developer> =>
   decide({
     actor,
@@ -48,6 +49,9 @@ const decideOnDeveloper = (actor: YaptureIdentity, developerId: string, decision
           ...(decision.to === "VERIFIED" && !current.verifiedAt ? { verifiedAt: now } : {}),
         }),
       });
+      // A suspended person's portal sessions end with the decision, everywhere at once: a stolen or
+      // shared cookie stops working (signing in again shows the suspension).
+      if (after.status === "SUSPENDED") await closePortalSessionsOf(tx, after.yaptureUserId);
       return {
         before: { status: before.status },
         after: { status: after.status, ...(decision.reason ? { reason: decision.reason } : {}) },

@@ -33,7 +33,8 @@ Every response carries \`X-Request-Id\`; quote it when reporting a problem.
 
 **Rate limits.** Public reads, installs, review writes, registration, the developer API and submits
 are limited per client, user or developer, and failed authentication per client; a client is its
-IPv4 address, or its IPv6 /64. Over a limit the answer is 429 \`rate_limited\` with \`Retry-After\`.
+IPv4 address, or its IPv6 /64, and the /64s of one IPv6 /48 share at most 16 quotas. Over a limit the
+answer is 429 \`rate_limited\` with \`Retry-After\`.
 Valid credentials are never refused for failures others sent from the same client; once its
 failures use up their quota, a refused credential is 429 instead of 401. Limited responses carry
 \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers), each a list with one

@@ -1,12 +1,14 @@
 import path from "node:path";
 
 import type { PGlite } from "@electric-sql/pglite";
+import { eq, like } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 
 import { createPgliteClient } from "@/db/pglite";
 import * as schema from "@/db/schema";
+import { RATE_LIMIT_KEYS_PER_48 } from "@/lib/core/client-address";
 import { log } from "@/lib/core/log";
 import { environmentForBlock } from "@/test/support/environment";
 import { forgetProcessCaches } from "@/test/support/process-caches";
@@ -106,5 +108,50 @@ describe("once the store is back", () => {
     expect(standing?.tooMany.state).toMatchObject({ policy: { name: "authFailure", points: 2, seconds: 300 }, remaining: 0 });
     expect(standing?.tooMany.state.resetSeconds).toBeGreaterThan(0);
     expect(await failureStanding("authFailure", "198.51.100.5")).toBeNull();
+  });
+});
+
+describe("a key over its quota", () => {
+  beforeAll(() => migrate(store, { migrationsFolder: path.join(process.cwd(), "db", "migrations") }));
+
+  const pointsOf = async (key: string) =>
+    (await store.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key))).map((row) => row.points);
+
+  it("is refused without a write to the store, until its window resets", async () => {
+    database.open = async () => store;
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-28T12:00:00Z") });
+    for (let i = 0; i < 3; i++) await consume("publicRead", "198.51.100.20");
+    const refusals = await Promise.allSettled(Array.from({ length: 50 }, () => consume("publicRead", "198.51.100.20")));
+    expect(refusals.every((refusal) => refusal.status === "rejected" && refusal.reason instanceof RateLimitedError)).toBe(true);
+    const refused = (refusals[0] as PromiseRejectedResult).reason as RateLimitedError;
+    expect(refused.state).toMatchObject({ remaining: 0, resetSeconds: 60 });
+    expect(await pointsOf("publicRead:198.51.100.20")).toEqual([3]);
+    // Once the window has passed, the key counts again from the store.
+    vi.setSystemTime(new Date("2026-11-28T12:01:01Z"));
+    expect(await consume("publicRead", "198.51.100.20")).toMatchObject({ remaining: 2 });
+    expect(await pointsOf("publicRead:198.51.100.20")).toEqual([1]);
+  });
+
+  it("costs another instance one refused write, the first: it learns from the store's refusal", async () => {
+    database.open = async () => store;
+    for (let i = 0; i < 3; i++) await consume("publicRead", "198.51.100.21");
+    forgetProcessCaches(); // another process: the same store, nothing remembered
+    database.open = async () => store;
+    for (let i = 0; i < 10; i++) await expect(consume("publicRead", "198.51.100.21")).rejects.toBeInstanceOf(RateLimitedError);
+    expect(await pointsOf("publicRead:198.51.100.21")).toEqual([4]);
+  });
+
+  it(`counts the /64s of one IPv6 /48 in at most ${RATE_LIMIT_KEYS_PER_48} rows`, async () => {
+    database.open = async () => store;
+    for (let i = 0; i < 200; i++) await consume("publicRead", `2001:db8:99:${i.toString(16)}::/64`).catch(() => null);
+    const rows = await store.select().from(schema.rateLimits).where(like(schema.rateLimits.key, "publicRead:2001:db8:99:%"));
+    expect(rows.map((row) => row.key).sort()).toEqual(
+      Array.from({ length: RATE_LIMIT_KEYS_PER_48 }, (_, bucket) => `publicRead:2001:db8:99::/48#${bucket}`).sort(),
+    );
+    // A key with an app after the client (an install's) is counted the same way.
+    await consume("install", "2001:db8:99:1::/64 some-app");
+    expect((await store.select().from(schema.rateLimits).where(like(schema.rateLimits.key, "install:%"))).map((row) => row.key)).toEqual([
+      expect.stringMatching(/^install:2001:db8:99::\/48#\d+ some-app$/),
+    ]);
   });
 });

@@ -2,10 +2,12 @@ import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
+import { KiB } from "@/lib/core/bounded-cache";
+import { rateLimitKeyOf } from "@/lib/core/client-address";
 import { env } from "@/lib/core/env";
 import { ApiError } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
-import { processCache } from "@/lib/core/process-cache";
+import { boundedCache, processCache } from "@/lib/core/process-cache";
 
 import type { RateLimitState } from "./headers";
 import { memoryLimiter, type Limiter } from "./memory-limiter";
@@ -14,7 +16,9 @@ import { policyOf, type Policy, type PolicyName } from "./policies";
 // rate-limiter-flexible counters: in Postgres (its Drizzle store, on our own pool and migrations)
 // when the app runs on a server, so every instance and the worker share them; in memory on
 // PGlite, where there is one process (./memory-limiter.ts). A store that fails never fails the
-// request (fail open).
+// request (fail open). A key whose quota is used up is remembered in this process until its window
+// resets, so a client over its quota costs no write (below); an IPv6 client is counted under one of
+// 16 keys of its /48 (rateLimitKeyOf), so a /48 makes at most 16 rows per policy.
 
 // One limiter per policy as configured: keys from a fixed set.
 const limiters = processCache<string, Promise<Limiter>>("rate-limiters");
@@ -68,6 +72,20 @@ const tooMany = (policy: Policy, outcome: RateLimiterRes) =>
 
 const limitsOff = () => env().RATE_LIMITS === "off";
 
+/** The key as the store counts it: a leading IPv6 /64 (a client, or a client and an app) as one of its /48's keys. */
+const storeKeyOf = (key: string) => key.replace(/^[0-9a-f:]+\/64(?= |$)/, rateLimitKeyOf);
+
+/**
+ * Keys whose quota is used up, until their window resets: `<policy>:<points>/<seconds> <key>` → the
+ * reset (ms since the epoch). A refused client would otherwise cost a write per request (the store
+ * counts the refused point too): ~150 row updates a second from one client in a loop. Each process
+ * learns it from the request that took the last point, or from the store's first refusal (another
+ * instance took it), so a client over its quota costs each instance at most one write per window.
+ * ~1,500 keys (an entry ~170 bytes: its key, the reset, the cache's bookkeeping); one evicted costs
+ * one refused write, then is remembered again.
+ */
+const exhausted = boundedCache<string, number>({ name: "rate-limit-exhausted", maxBytes: 256 * KiB, sizeOf: () => 16 });
+
 /**
  * Takes one request from the key's quota: where the key now stands (for the rate-limit headers),
  * null when limits are off or the store is unreachable, or throws 429 RateLimitedError.
@@ -75,13 +93,20 @@ const limitsOff = () => env().RATE_LIMITS === "off";
 export async function consume(name: PolicyName, key: string): Promise<RateLimitState | null> {
   if (limitsOff()) return null;
   const policy = policyOf(name);
+  const storeKey = storeKeyOf(key);
+  const exhaustedKey = `${policy.name}:${policy.points}/${policy.seconds} ${storeKey}`;
+  const untilReset = (exhausted.get(exhaustedKey) ?? 0) - Date.now();
+  if (untilReset > 0) throw new RateLimitedError({ policy, remaining: 0, resetSeconds: Math.max(1, seconds(untilReset)) });
+  exhausted.delete(exhaustedKey);
   let outcome: RateLimiterRes;
   try {
-    outcome = await (await limiterFor(policy)).consume(key);
+    outcome = await (await limiterFor(policy)).consume(storeKey);
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw tooMany(policy, error);
-    return failOpen(policy, error);
+    if (!(error instanceof RateLimiterRes)) return failOpen(policy, error);
+    exhausted.set(exhaustedKey, Date.now() + error.msBeforeNext);
+    throw tooMany(policy, error);
   }
+  if (outcome.remainingPoints <= 0) exhausted.set(exhaustedKey, Date.now() + outcome.msBeforeNext);
   return { policy, remaining: outcome.remainingPoints, resetSeconds: seconds(outcome.msBeforeNext) };
 }
 
@@ -90,7 +115,7 @@ export async function recordFailure(name: PolicyName, key: string): Promise<void
   if (limitsOff()) return;
   const policy = policyOf(name);
   try {
-    await (await limiterFor(policy)).penalty(key, 1);
+    await (await limiterFor(policy)).penalty(storeKeyOf(key), 1);
   } catch (error) {
     failOpen(policy, error);
   }
@@ -105,7 +130,7 @@ export async function failureStanding(name: PolicyName, key: string): Promise<Fa
   const policy = policyOf(name);
   let state: RateLimiterRes | null;
   try {
-    state = await (await limiterFor(policy)).get(key);
+    state = await (await limiterFor(policy)).get(storeKeyOf(key));
   } catch (error) {
     return failOpen(policy, error);
   }

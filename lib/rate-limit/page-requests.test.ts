@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 
 import { rendersPage } from "./page-requests";
 
-// The page limit must count every page render and never a file a page loads (a card's logo, the icon).
+// The page limit must count every page render (the not-found page too, wherever it is rendered) and
+// never a file a page loads (a card's logo, the icon).
 
 const root = process.cwd();
 // Next's metadata files at the app's root, served as files: app/icon.svg → /icon.svg.
@@ -32,9 +33,12 @@ describe("rendersPage", () => {
     "/_next/image",
     "/api/apps",
     "/api/auth/session",
-    "/favicon.ico",
-    "/__nextjs_original-stack-frames",
+    "/api/no/such/endpoint", // the API's catch-all answers problem+json
     `/assets/${"a".repeat(64)}-w640.webp`,
+    `/assets/${"a".repeat(64)}.png`,
+    "/assets/no-such-file", // the hosted image's route: 404 problem+json
+    "/assets/preview/6c4a1dad-95a0-4732-811c-a8f3f7880538",
+    "/demo/slack-sync/logo.png",
   ])("does not count %s", (pathname) => expect(rendersPage(pathname)).toBe(false));
 
   it.each([
@@ -48,5 +52,23 @@ describe("rendersPage", () => {
     "/no-such-page",
     "/logo.png",
     "/api",
+    // Not-found pages under the files' folders: no file answers them (the review's finding).
+    "/_next/x",
+    "/_next/staticX",
+    "/_next/static", // the folder itself
+    "/_next/imageX",
+    "/assets/a/b",
+    "/assets/preview/x/y",
+    "/demo/missing.png",
+    "/demo/slack-sync",
+    "/demo/slack-sync/logo.png/x",
+    "/favicon.ico", // there is none: the not-found page
+    "/__nextjs_original-stack-frames", // next dev's, a page in production
   ])("counts %s", (pathname) => expect(rendersPage(pathname)).toBe(true));
+
+  it("leaves next dev's own endpoints alone in development only", () => {
+    expect(rendersPage("/__nextjs_original-stack-frames", { development: true })).toBe(false);
+    expect(rendersPage("/_next/webpack-hmr", { development: true })).toBe(false);
+    expect(rendersPage("/_next/x", { development: true })).toBe(true);
+  });
 });

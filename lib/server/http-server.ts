@@ -9,12 +9,13 @@ import { runInRequest } from "@/lib/core/request-context";
 
 import { logAccessWhenDone } from "./access-log";
 import { problemAnswer, rawAnswer, sendAnswer } from "./early-answers";
+import { keepCookiesPrivate } from "./private-cookies";
 import { checkRequestLine } from "./request-line";
 import type { RouteOf } from "./route-patterns";
 
 // The production server's node:http side (scripts/serve.ts puts Next behind it): it bounds how long
 // a client may take to send a request, stamps the client's address and request id, writes the
-// access log, and answers what Next cannot.
+// access log, keeps every response that sets a cookie out of shared caches, and answers what Next cannot.
 
 /**
  * How long a request may take to arrive. A client that stalls its headers or body would otherwise
@@ -114,6 +115,7 @@ export function createMarketplaceServer({ handle, trusted, timeouts = REQUEST_TI
       // Next, the route handlers and every response (pages included; Next keeps a header already set) see this one id.
       request.headers[REQUEST_ID_HEADER] = requestId;
       response.setHeader(REQUEST_ID_HEADER, requestId);
+      keepCookiesPrivate(response);
       if (accessLog) logAccessWhenDone({ request, response, target, requestId, startedAt, routeOf: accessLog.routeOf });
       runInRequest(requestId, () => {
         const badHost = hostProblem(request);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 
 import * as devApps from "@/app/api/dev/apps/route";
-import { listPopularApps, asRows } from "@/lib/catalogue/queries";
+import * as me from "@/app/api/dev/me/route";
+import { asRows, listPopularApps } from "@/lib/catalogue/queries";
 import { adminApiForFile } from "@/test/support/admin-api";
 import { apiKeyHeader } from "@/test/support/api-keys";
 import { insertApp } from "@/test/support/apps";
 import { createTestDeveloper } from "@/test/support/developers";
 import { call } from "@/test/support/http";
+import { sessionCookie } from "@/test/support/identity";
 import { emailCaptureForFile } from "@/test/support/test-file-servers";
 
 import * as reinstate from "../reinstate/route";
@@ -47,6 +49,26 @@ describe("POST /api/admin/developers/:id/suspend", () => {
       expect.stringContaining("is active again"),
     ]);
     expect(sent[0]!.body.text).toContain("Spam reports from several workspaces");
+  });
+
+  it("ends every portal session of the suspended person at once, and no one else's", async () => {
+    const dev = await createTestDeveloper();
+    const other = await createTestDeveloper();
+    const origin = "http://localhost:3000";
+    const [laptop, phone, bystander] = [await sessionCookie(dev.user), await sessionCookie(dev.user), await sessionCookie(other.user)];
+    for (const cookie of [laptop, phone, bystander]) expect((await call(me.GET, { headers: { cookie, origin } })).status).toBe(200);
+
+    expect((await admin.post(suspend.POST, dev.developer.id, { reason: "Account taken over" })).status).toBe(200);
+    for (const cookie of [laptop, phone]) {
+      const ended = await call(me.GET, { headers: { cookie, origin } });
+      expect(ended.status).toBe(401);
+      expect(ended.body.code).toBe("unauthenticated");
+    }
+    expect((await call(me.GET, { headers: { cookie: bystander, origin } })).status).toBe(200);
+    // Signing in again shows the suspension (sessions are not refused from now on, only ended).
+    const again = await call(devApps.GET, { headers: { cookie: await sessionCookie(dev.user), origin } });
+    expect(again.status).toBe(403);
+    expect(again.body.code).toBe("developer_suspended");
   });
 
   it("refuses a developer waiting for verification with 409 invalid_state", async () => {
