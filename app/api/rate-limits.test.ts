@@ -84,7 +84,7 @@ describe("public reads", () => {
   });
 
   it("count hosted image files too (an original is up to 5 MB read from the database), found or not", async () => {
-    const image = await processImage(pngBytes(512, 512), "logo");
+    const image = await processImage(pngBytes(512, 512), "logo", { owner: "test" });
     await storeImage(image);
     const address = "198.51.100.14";
     const get = (file: string) => call(hostedAsset.GET, { clientAddress: address, params: { file } });
