@@ -94,6 +94,35 @@ describe("public reads", () => {
     expectLimited(await get(`${image.hash}.png`), "public-read", 3, 60);
   });
 
+  it("weigh a hosted file by its size: one public read per 128 KiB begun, taken before its bytes are read", async () => {
+    // An original of 300,000 bytes (3 × 128 KiB begun) and a small variant of the same image.
+    const hash = "d".repeat(64);
+    const file = (variant: string, contentType: string, size: number) => ({
+      variant,
+      contentType,
+      width: 1,
+      height: 1,
+      bytes: Buffer.alloc(size, 1),
+    });
+    await storeImage({
+      hash,
+      format: "png",
+      width: 1,
+      height: 1,
+      files: [file("original", "image/png", 300_000), file("w64", "image/webp", 900)],
+    });
+    const get = (address: string, name: string) => call(hostedAsset.GET, { clientAddress: address, params: { file: name } });
+
+    const original = await get("198.51.100.15", `${hash}.png`);
+    expectCounted(original, "public-read", 3, 60, 0);
+    expect(original.headers.get("content-length")).toBe("300000");
+    expectLimited(await get("198.51.100.15", `${hash}-w64.webp`), "public-read", 3, 60);
+
+    // A client with less left than the file weighs is refused it, and still gets what fits.
+    expectCounted(await get("198.51.100.16", `${hash}-w64.webp`), "public-read", 3, 60, 2);
+    expectLimited(await get("198.51.100.16", `${hash}.png`), "public-read", 3, 60);
+  });
+
   it("count every address of an IPv6 /64 as one client", async () => {
     for (const address of ["2001:db8:30:1::1", "2001:db8:30:1::2", "2001:db8:30:1:ffff::3"]) {
       expect((await call(listApps.GET, { clientAddress: address })).status).toBe(200);

@@ -69,15 +69,16 @@ const tooMany = (policy: Policy, outcome: RateLimiterRes) =>
 const limitsOff = () => env().RATE_LIMITS === "off";
 
 /**
- * Takes one request from the key's quota: where the key now stands (for the rate-limit headers),
- * null when limits are off or the store is unreachable, or throws 429 RateLimitedError.
+ * Takes one request (or `points`, for one that weighs more) from the key's quota: where the key now
+ * stands (for the rate-limit headers), null when limits are off or the store is unreachable, or
+ * throws 429 RateLimitedError.
  */
-export async function consume(name: PolicyName, key: string): Promise<RateLimitState | null> {
+export async function consume(name: PolicyName, key: string, points = 1): Promise<RateLimitState | null> {
   if (limitsOff()) return null;
   const policy = policyOf(name);
   let outcome: RateLimiterRes;
   try {
-    outcome = await (await limiterFor(policy)).consume(key);
+    outcome = await (await limiterFor(policy)).consume(key, points);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw tooMany(policy, error);
     return failOpen(policy, error);
