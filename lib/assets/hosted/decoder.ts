@@ -1,10 +1,10 @@
-import { fork, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 
 import { log } from "@/lib/core/log";
 
 import type { DecodeReply, DecoderMessage, DecoderSettings } from "./decoder-protocol";
-import { HOSTED_IMAGE_LIMITS } from "./limits";
+import { HOSTED_IMAGE_LIMITS, IMAGE_LINES } from "./limits";
 
 // Decoding runs in child processes (./decoder-process.mjs), never in the server's: the server can
 // stop a decode at its deadline only by killing the process doing it (libvips' timeout is checked
@@ -29,6 +29,13 @@ const KEEP_BELOW_RSS = 128 * 1024 * 1024;
 /** The decoder script: a file beside this one, found from the working folder (the standalone bundle keeps the same path). */
 const decoderScript = () => path.join(process.cwd(), "lib", "assets", "hosted", "decoder-process.mjs");
 
+/**
+ * child_process, loaded at run time past the bundler: Turbopack resolves the script of every
+ * `fork()` it can see at build time as a module to bundle (and fails the build on one it cannot
+ * name), where this script must run as it is, with the sharp of the folder's node_modules.
+ */
+const childProcesses = () => import(/* turbopackIgnore: true */ "node:child_process");
+
 type Decoder = { child: ChildProcess; ready: Promise<void>; idle?: NodeJS.Timeout; stderr: string };
 
 // The idle decoders of this process: one list for every copy of this module Next's bundles load.
@@ -47,12 +54,14 @@ function hold(decoder: Decoder, busy: boolean): void {
   }
 }
 
-function start(settings: DecoderSettings): Decoder {
+async function start(settings: DecoderSettings): Promise<Decoder> {
+  const { fork } = await childProcesses();
   const child = fork(decoderScript(), [JSON.stringify(settings)], {
-    // No loader, a small heap (the pixels are libvips' memory, not V8's), and no environment:
-    // nothing in a decoder is worth reading to code a crafted file might run.
+    // No loader, a small heap (the pixels are libvips' memory, not V8's), and no environment
+    // (nothing in a decoder is worth reading to code a crafted file might run) but glibc's arena
+    // count: libvips' threads would each keep an arena of freed memory (15–20 MB more measured).
     execArgv: ["--max-old-space-size=64"],
-    env: {} as NodeJS.ProcessEnv,
+    env: { MALLOC_ARENA_MAX: "2" } as unknown as NodeJS.ProcessEnv,
     serialization: "advanced",
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
@@ -98,6 +107,18 @@ function release(decoder: Decoder): void {
   decoder.idle = setTimeout(() => stop(decoder), IDLE_MS);
   decoder.idle.unref();
   idleDecoders().push(decoder);
+}
+
+/** Starts a decoder to wait idle, unless enough already do (as many as decode at once). */
+async function spare(settings: DecoderSettings): Promise<void> {
+  if (idleDecoders().length >= IMAGE_LINES.decoding.slots) return;
+  try {
+    const decoder = await start(settings);
+    await decoder.ready;
+    release(decoder);
+  } catch (error) {
+    log.warn("an image decoder could not be started ahead", { error });
+  }
 }
 
 let nextId = 0;
@@ -170,7 +191,7 @@ export async function decodeVariants(bytes: Buffer, widths: readonly number[], o
   const maxRssBytes = options.maxRssBytes ?? decoderRssBytes;
   const shared = maxRssBytes === decoderRssBytes;
   const decoder =
-    (shared ? idleDecoders().pop() : undefined) ?? start({ maxPixels: pixels, maxRssBytes, memoryExitCode: MEMORY_EXIT_CODE });
+    (shared ? idleDecoders().pop() : undefined) ?? (await start({ maxPixels: pixels, maxRssBytes, memoryExitCode: MEMORY_EXIT_CODE }));
   clearTimeout(decoder.idle);
   hold(decoder, true);
   try {
@@ -181,7 +202,14 @@ export async function decodeVariants(bytes: Buffer, widths: readonly number[], o
   }
   const { outcome, rssBytes } = await ask(decoder, bytes, widths, options.deadlineMs ?? decodeSeconds * 1000);
   if (outcome && "failure" in outcome && outcome.failure === "crashed") log.warn("an image decoder died", { detail: outcome.detail });
-  if (shared && rssBytes !== undefined && rssBytes < KEEP_BELOW_RSS && decoder.child.connected) release(decoder);
-  else stop(decoder);
+  if (shared && rssBytes !== undefined && decoder.child.connected) {
+    if (rssBytes < KEEP_BELOW_RSS) release(decoder);
+    else {
+      // Left large by an image: ended, and a fresh one made ready for whoever comes next, so that
+      // a heavy image does not make the next, ordinary one wait for a decoder to start.
+      stop(decoder);
+      void spare({ maxPixels: pixels, maxRssBytes, memoryExitCode: MEMORY_EXIT_CODE });
+    }
+  } else stop(decoder);
   return outcome;
 }

@@ -19,8 +19,12 @@ export const HOSTED_IMAGE_LIMITS = {
   heldBytes: 160 * MB,
   /** A decode's deadline, after which its decoder is killed. */
   decodeSeconds: 10,
-  /** A decoder process's resident memory cap (~60 MB of its own, `heldBytes`, libvips' working rows). */
-  decoderRssBytes: 320 * MB,
+  /**
+   * A decoder process's resident memory cap: ~60 MB of its own, up to ~50 MB kept from earlier
+   * images, `heldBytes` and libvips' working memory (a 40-MP interlaced RGBA PNG peaked at 285–306
+   * MB in a decoder that had decoded photos before: docs/benchmarks.md).
+   */
+  decoderRssBytes: 384 * MB,
 } as const;
 
 /**
