@@ -330,21 +330,26 @@ async function main(): Promise<void> {
     const rssAtRest = (await statusKb(server.pid, "VmRSS")) / 1024;
     console.log(`rss:      ${rssAtRest.toFixed(0)} MB at rest after the warm-up`);
 
-    const measure = async (name: string, work: () => Promise<Answer[]>) => {
+    /** Runs `work` and reports its answers; CPU is per request of `work`'s answers plus `others` sent meanwhile. */
+    const measure = async (name: string, work: () => Promise<Answer[]>, others: () => number = () => 0) => {
       const watch = memoryWatch(server);
       const before = await usage(server);
       const answers = await work();
       const after = await usage(server);
       const memory = await watch();
+      const requests = answers.length + others();
       const outcomes = [...new Set(answers.map(outcome))].join(", ");
       const times = answers.map((answer) => answer.ms);
       report(name, {
         answer: `${outcomes}${answers[0]?.detail && answers.length === 1 ? ` (${answers[0].detail})` : ""}`,
-        latency: answers.length === 1 ? `${ms(times[0]!)}` : `p50 ${ms(quantile(times, 0.5))}, max ${ms(Math.max(...times))}`,
-        serverCpu: ms((after.serverCpu - before.serverCpu) / answers.length),
-        childCpu: ms((after.childCpu - before.childCpu) / answers.length),
+        latency:
+          answers.length === 1
+            ? `${ms(times[0]!)}`
+            : `p50 ${ms(quantile(times, 0.5))}, p90 ${ms(quantile(times, 0.9))}, max ${ms(Math.max(...times))} (${times.length})`,
+        serverCpu: ms((after.serverCpu - before.serverCpu) / requests),
+        childCpu: ms((after.childCpu - before.childCpu) / requests),
         serverRss: `${memory.serverPeakMb.toFixed(0)}`,
-        childRss: `${memory.childrenPeakMb.toFixed(0)}`,
+        childRss: `${memory.childrenPeakMb.toFixed(0)} (${memory.childPeakMb.toFixed(0)})`,
       });
       return answers;
     };
@@ -363,19 +368,23 @@ async function main(): Promise<void> {
     // previews, one after another, are what is measured.
     const seconds = Number(args.seconds);
     const attackAnswers: Answer[] = [];
-    await measure(`normal previews under attack (${args.attackers} loops, ${seconds} s)`, async () => {
-      const until = Date.now() + seconds * 1000;
-      const hostile = ["scans-6000.jpg", "png16-interlaced.png", "heavy-valid.png"];
-      const loops = Array.from({ length: Number(args.attackers) }, async (_, loop) => {
-        for (let i = loop; Date.now() < until; i++) attackAnswers.push(await preview(attacker, hostile[i % hostile.length]!));
-      });
-      const answers: Answer[] = [];
-      // The attack first takes what it can.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      for (let i = 0; Date.now() < until; i++) answers.push(await preview(other, i % 2 ? "normal.png" : "normal.jpg"));
-      await Promise.all(loops);
-      return answers;
-    });
+    await measure(
+      `normal previews under attack (${args.attackers} loops, ${seconds} s; CPU per request of both)`,
+      async () => {
+        const until = Date.now() + seconds * 1000;
+        const hostile = ["scans-6000.jpg", "png16-interlaced.png", "heavy-valid.png"];
+        const loops = Array.from({ length: Number(args.attackers) }, async (_, loop) => {
+          for (let i = loop; Date.now() < until; i++) attackAnswers.push(await preview(attacker, hostile[i % hostile.length]!));
+        });
+        const answers: Answer[] = [];
+        // The attack first takes what it can.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        for (let i = 0; Date.now() < until; i++) answers.push(await preview(other, i % 2 ? "normal.png" : "normal.jpg"));
+        await Promise.all(loops);
+        return answers;
+      },
+      () => attackAnswers.length,
+    );
     const attackOutcomes = new Map<string, number>();
     for (const answer of attackAnswers) attackOutcomes.set(outcome(answer), (attackOutcomes.get(outcome(answer)) ?? 0) + 1);
     console.log(`  the attacker's answers: ${[...attackOutcomes].map(([key, count]) => `${count} × ${key}`).join(", ")}`);
@@ -407,9 +416,9 @@ async function main(): Promise<void> {
     "answer",
     "latency ms",
     "server CPU ms/req",
-    "decoder CPU ms/req",
+    "child processes' CPU ms/req",
     "server peak RSS MB",
-    "decoders peak RSS MB",
+    "child processes' peak RSS MB (sum, largest)",
   ];
   if (args.markdown) {
     console.log(`\n| ${header.join(" | ")} |\n| --- | --- | --: | --: | --: | --: | --: |`);
