@@ -85,6 +85,13 @@ for (const file of drizzleFiles) {
 await rm(path.join(standalone, ".next", "static"), { recursive: true, force: true });
 await cp(path.join(root, ".next", "static"), path.join(standalone, ".next", "static"), { recursive: true });
 await cp(path.join(root, "public"), path.join(standalone, "public"), { recursive: true });
+// The image decoder runs as its own process from lib/assets/hosted under the working folder
+// (lib/assets/hosted/decoder.ts); it imports sharp, which Next traced into the folder's node_modules.
+await mkdir(path.join(standalone, "lib", "assets", "hosted"), { recursive: true });
+await cp(
+  path.join(root, "lib", "assets", "hosted", "decoder-process.mjs"),
+  path.join(standalone, "lib", "assets", "hosted", "decoder-process.mjs"),
+);
 // The migrations are read at run time from db/migrations under the working folder (db/client.ts).
 await cp(path.join(root, "db", "migrations"), path.join(standalone, "db", "migrations"), { recursive: true });
 

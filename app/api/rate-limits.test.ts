@@ -84,7 +84,7 @@ describe("public reads", () => {
   });
 
   it("count hosted image files too (an original is up to 5 MB read from the database), found or not", async () => {
-    const image = await processImage(pngBytes(512, 512), "logo");
+    const image = await processImage(pngBytes(512, 512), "logo", { owner: "test" });
     await storeImage(image);
     const address = "198.51.100.14";
     const get = (file: string) => call(hostedAsset.GET, { clientAddress: address, params: { file } });
@@ -92,6 +92,35 @@ describe("public reads", () => {
     expect((await get(`${"c".repeat(64)}.png`)).status).toBe(404);
     expect((await get(`${image.hash}.png`)).status).toBe(200);
     expectLimited(await get(`${image.hash}.png`), "public-read", 3, 60);
+  });
+
+  it("weigh a hosted file by its size: one public read per 128 KiB begun, taken before its bytes are read", async () => {
+    // An original of 300,000 bytes (3 × 128 KiB begun) and a small variant of the same image.
+    const hash = "d".repeat(64);
+    const file = (variant: string, contentType: string, size: number) => ({
+      variant,
+      contentType,
+      width: 1,
+      height: 1,
+      bytes: Buffer.alloc(size, 1),
+    });
+    await storeImage({
+      hash,
+      format: "png",
+      width: 1,
+      height: 1,
+      files: [file("original", "image/png", 300_000), file("w64", "image/webp", 900)],
+    });
+    const get = (address: string, name: string) => call(hostedAsset.GET, { clientAddress: address, params: { file: name } });
+
+    const original = await get("198.51.100.15", `${hash}.png`);
+    expectCounted(original, "public-read", 3, 60, 0);
+    expect(original.headers.get("content-length")).toBe("300000");
+    expectLimited(await get("198.51.100.15", `${hash}-w64.webp`), "public-read", 3, 60);
+
+    // A client with less left than the file weighs is refused it, and still gets what fits.
+    expectCounted(await get("198.51.100.16", `${hash}-w64.webp`), "public-read", 3, 60, 2);
+    expectLimited(await get("198.51.100.16", `${hash}.png`), "public-read", 3, 60);
   });
 
   it("count every address of an IPv6 /64 as one client", async () => {

@@ -142,7 +142,7 @@ export async function updateRevision({ input, ...owned }: Owned & { input: Revis
 export async function submitRevision({
   copyAssets,
   ...owned
-}: Owned & { copyAssets: (images: ListingImages) => Promise<ImageCopy[]> }): Promise<RevisionRow> {
+}: Owned & { copyAssets: (images: ListingImages, owner: string) => Promise<ImageCopy[]> }): Promise<RevisionRow> {
   const { revision } = await targetRevision(owned);
   if (!can(REVISION_STATES, "submit", revision.status)) throw refusal(REVISION_STATES, "submit", revision.status);
   if (!revision.notes) {
@@ -150,7 +150,7 @@ export async function submitRevision({
       errors: [{ path: "notes", code: "required", message: "say what changed in this version before submitting it" }],
     });
   }
-  const copies = await copyAssets({ app: revision, screenshots: revision.screenshots });
+  const copies = await copyAssets({ app: revision, screenshots: revision.screenshots }, owned.developer.id);
   const now = new Date();
   return act(
     owned,

@@ -112,11 +112,11 @@ export async function updateApp({ developerId, appId, input }: Owned & { input: 
 export async function submitApp({
   copyAssets,
   ...owned
-}: Owned & { copyAssets: (images: ListingImages) => Promise<ImageCopy[]> }): Promise<DeveloperListing> {
+}: Owned & { copyAssets: (images: ListingImages, owner: string) => Promise<ImageCopy[]> }): Promise<DeveloperListing> {
   const listing = await getDeveloperApp(owned);
   // Refuse a wrong state before fetching anything.
   if (!can(APP_STATES, "submit", listing.app.status)) throw refusal(APP_STATES, "submit", listing.app.status);
-  const copies = await copyAssets(listing);
+  const copies = await copyAssets(listing, owned.developerId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const now = new Date();

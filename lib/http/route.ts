@@ -19,10 +19,10 @@ export type RequestContext<P extends RouteParams = RouteParams> = {
   /** The caller's network address (lib/core/client-address.ts). */
   clientAddress: string;
   /**
-   * Takes one request from `key`'s quota under a policy: 429 when it is used up. The response
-   * carries the rate-limit headers either way, one list item per policy the request counted against.
+   * Takes one request (or `points`) from `key`'s quota under a policy: 429 when it is used up. The
+   * response carries the rate-limit headers either way, one list item per policy the request counted against.
    */
-  limit: (policy: PolicyName, key: string) => Promise<void>;
+  limit: (policy: PolicyName, key: string, points?: number) => Promise<void>;
 };
 
 /** The signature Next.js calls a route handler export with. */
@@ -48,8 +48,8 @@ export function route<P extends RouteParams = RouteParams>(handler: (context: Re
   return async (request, context) => {
     const requestId = requestIdFor(request);
     const limits: RateLimitState[] = [];
-    const limit = async (policy: PolicyName, key: string) => {
-      const state = await consume(policy, key);
+    const limit = async (policy: PolicyName, key: string, points?: number) => {
+      const state = await consume(policy, key, points);
       if (state) limits.push(state);
     };
     let response: Response;

@@ -87,10 +87,11 @@ const storeKeyOf = (key: string) => key.replace(/^[0-9a-f:]+\/64(?= |$)/, rateLi
 const exhausted = boundedCache<string, number>({ name: "rate-limit-exhausted", maxBytes: 256 * KiB, sizeOf: () => 16 });
 
 /**
- * Takes one request from the key's quota: where the key now stands (for the rate-limit headers),
- * null when limits are off or the store is unreachable, or throws 429 RateLimitedError.
+ * Takes one request (or `points`, for one that weighs more) from the key's quota: where the key now
+ * stands (for the rate-limit headers), null when limits are off or the store is unreachable, or
+ * throws 429 RateLimitedError.
  */
-export async function consume(name: PolicyName, key: string): Promise<RateLimitState | null> {
+export async function consume(name: PolicyName, key: string, points = 1): Promise<RateLimitState | null> {
   if (limitsOff()) return null;
   const policy = policyOf(name);
   const storeKey = storeKeyOf(key);
@@ -100,7 +101,7 @@ export async function consume(name: PolicyName, key: string): Promise<RateLimitS
   exhausted.delete(exhaustedKey);
   let outcome: RateLimiterRes;
   try {
-    outcome = await (await limiterFor(policy)).consume(storeKey);
+    outcome = await (await limiterFor(policy)).consume(storeKey, points);
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) return failOpen(policy, error);
     exhausted.set(exhaustedKey, Date.now() + error.msBeforeNext);

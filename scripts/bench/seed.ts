@@ -47,7 +47,7 @@ async function hostedImage(kind: Exclude<HostedImageKind, "description">, width:
   const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
     .png()
     .toBuffer();
-  return processImage(bytes, kind);
+  return processImage(bytes, kind, { owner: "bench" });
 }
 
 /**

@@ -39,6 +39,8 @@ type Options = {
   /** Load the demo data into an empty database on start (the Lighthouse audit's pages show it). */
   seedOnEmpty?: boolean;
   profileDir?: string;
+  /** Further variables, over the defaults below (scripts/bench-images.ts turns rate limits on). */
+  env?: Record<string, string>;
 };
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
@@ -66,7 +68,14 @@ async function startCommandArguments(): Promise<string[]> {
   return rest;
 }
 
-export async function startBenchServer({ port, idpPort, database, seedOnEmpty = false, profileDir }: Options): Promise<BenchServer> {
+export async function startBenchServer({
+  port,
+  idpPort,
+  database,
+  seedOnEmpty = false,
+  profileDir,
+  env = {},
+}: Options): Promise<BenchServer> {
   const url = `http://127.0.0.1:${port}`;
   const clientId = "marketplace-bench";
   const clientSecret = freshSecret();
@@ -100,6 +109,7 @@ export async function startBenchServer({ port, idpPort, database, seedOnEmpty = 
       // One line per request would fill the terminal the report is printed to, and the figures in
       // docs/benchmarks.md were measured without it.
       ACCESS_LOG: "false",
+      ...env,
     },
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -121,6 +121,8 @@ export type ImageServer = {
   requests: string[];
   /** From now on, `path` answers these bytes (a developer replacing an image behind its URL). */
   replace: (path: string, bytes: Buffer, contentType: string) => void;
+  /** Requests for `path` get no answer until `release()` is called (a slow developer server). */
+  hold: (path: string) => () => void;
   close(): Promise<void>;
 };
 
@@ -129,6 +131,7 @@ export async function startImageServer(): Promise<ImageServer> {
   const crafted = new Map<string, Buffer>();
   const jpegs = new Map<string, Promise<Buffer>>();
   const replaced = new Map<string, { bytes: Buffer; contentType: string }>();
+  const held = new Map<string, Promise<void>>();
   const wholeJpeg = (width: number, height: number) => {
     const key = `${width}x${height}`;
     if (!jpegs.has(key))
@@ -144,6 +147,11 @@ export async function startImageServer(): Promise<ImageServer> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     requests.push(url.pathname + url.search);
+    const hold = held.get(url.pathname);
+    if (hold) void hold.then(() => answer(url, res));
+    else answer(url, res);
+  });
+  const answer = (url: URL, res: http.ServerResponse) => {
     const size = /\/(png|jpg|gif)\/(\d+)x(\d+)\./.exec(url.pathname);
     const claimed = /^\/png-header\/(\d+)x(\d+)\.png$/.exec(url.pathname);
     const whole = /^\/jpeg\/(\d+)x(\d+)\.jpg$/.exec(url.pathname);
@@ -184,7 +192,7 @@ export async function startImageServer(): Promise<ImageServer> {
       res.writeHead(404);
       res.end();
     }
-  });
+  };
   server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -193,6 +201,14 @@ export async function startImageServer(): Promise<ImageServer> {
     connections: () => connections,
     requests,
     replace: (path, bytes, contentType) => void replaced.set(path, { bytes, contentType }),
+    hold: (path) => {
+      let release!: () => void;
+      held.set(path, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(path);
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -27,6 +27,7 @@ export function imageServerForFile(): Omit<ImageServer, "close"> {
     },
     connections: () => server.connections(),
     replace: (path, bytes, contentType) => server.replace(path, bytes, contentType),
+    hold: (path) => server.hold(path),
   };
 }
 

@@ -87,7 +87,7 @@ async function copyOne(subject: Subject, source: ImageSource | undefined): Promi
   if (!before) return "changed";
   let copies;
   try {
-    copies = await copyListingImages(source)(before);
+    copies = await copyListingImages(source)(before, "backfill");
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     log.warn("images of a listing submitted before hosting could not be copied", { subject, problem: error.message });

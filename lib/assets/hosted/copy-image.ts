@@ -2,7 +2,7 @@ import { assetFetchPolicy } from "../image-check";
 import { AssetFetchError, streamPrefix, type FetchPolicy } from "../safe-fetch";
 
 import { HOSTED_IMAGE_KINDS, HOSTED_IMAGE_LIMITS, type HostedImageKind } from "./limits";
-import { ImageRejected, processImage } from "./process-image";
+import { imageLines, ImageRejected, processImage } from "./process-image";
 import { storeImage } from "./store";
 
 const MEGABYTE = 1024 * 1024;
@@ -31,17 +31,21 @@ async function download(url: string, policy: FetchPolicy): Promise<Buffer> {
 /**
  * Downloads a listing's image, checks it by decoding it, and stores it with its variants: the
  * hosted copy's hash, or what is wrong with the image (for the field's `asset_invalid` error).
+ * From the download to the store the image holds a place among the images in flight, `owner`'s
+ * turn (IMAGE_LINES): a 429 or 503 when the line is full or does not move is thrown, not a problem.
  */
 export async function copyImage(
   url: string,
   kind: HostedImageKind,
   source: ImageSource,
-  label: string = HOSTED_IMAGE_KINDS[kind].rule.label,
+  { owner, label = HOSTED_IMAGE_KINDS[kind].rule.label }: { owner: string; label?: string },
 ): Promise<{ hash: string } | { problem: string }> {
   try {
-    const processed = await processImage(await source(url), kind, label);
-    await storeImage(processed);
-    return { hash: processed.hash };
+    return await imageLines().inFlight.run(owner, async () => {
+      const processed = await processImage(await source(url), kind, { owner, label });
+      await storeImage(processed);
+      return { hash: processed.hash };
+    });
   } catch (error) {
     if (error instanceof AssetFetchError) return { problem: `${label} ${error.message}` };
     if (error instanceof ImageRejected) return { problem: error.message };

@@ -27,7 +27,7 @@ const rejection = (promise: Promise<unknown>) =>
 describe("checking an image for hosting", () => {
   it("keeps the original bytes and makes WebP variants no wider than the original", async () => {
     const bytes = await image(512, 512, "png");
-    const processed = await processImage(bytes, "logo");
+    const processed = await processImage(bytes, "logo", { owner: "test" });
     expect(processed).toMatchObject({ format: "png", width: 512, height: 512 });
     expect(processed.hash).toMatch(/^[0-9a-f]{64}$/);
     const files = Object.fromEntries(processed.files.map((file) => [file.variant, file]));
@@ -36,7 +36,7 @@ describe("checking an image for hosting", () => {
     expect(files.w64).toMatchObject({ contentType: "image/webp", width: 64, height: 64 });
     expect((await sharp(files.w256!.bytes).metadata()).format).toBe("webp");
 
-    const banner = await processImage(await image(1200, 600, "jpeg"), "banner");
+    const banner = await processImage(await image(1200, 600, "jpeg"), "banner", { owner: "test" });
     expect(banner.files.map((file) => [file.variant, file.width])).toEqual([
       ["original", 1200],
       ["w640", 640],
@@ -52,18 +52,21 @@ describe("checking an image for hosting", () => {
             .gif()
             .toBuffer(),
           "logo",
+          { owner: "test" },
         ),
       ),
     ).toBe("logo must be a PNG or JPEG image");
-    expect(await rejection(processImage(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "logo"))).toBe(
+    expect(await rejection(processImage(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "logo", { owner: "test" }))).toBe(
       "logo must be a PNG or JPEG image",
     );
-    expect(await rejection(processImage(await image(600, 400, "png"), "logo"))).toBe("logo must be square (it is 600×400)");
-    expect(await rejection(processImage(await image(1200, 601, "png"), "banner"))).toBe(
+    expect(await rejection(processImage(await image(600, 400, "png"), "logo", { owner: "test" }))).toBe(
+      "logo must be square (it is 600×400)",
+    );
+    expect(await rejection(processImage(await image(1200, 601, "png"), "banner", { owner: "test" }))).toBe(
       "banner must be exactly 1200×600 pixels (it is 1200×601)",
     );
     const truncated = (await image(1280, 720, "png")).subarray(0, 200);
-    expect(await rejection(processImage(truncated, "screenshot"))).toMatch(
+    expect(await rejection(processImage(truncated, "screenshot", { owner: "test" }))).toMatch(
       /^screenshot (could not be decoded|must be a PNG or JPEG image)$/,
     );
   });
@@ -73,7 +76,7 @@ describe("checking an image for hosting", () => {
     const bomb = pngBytes(20_000, 20_000);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const started = performance.now();
-    expect(await rejection(processImage(bomb, "screenshot"))).toBe(
+    expect(await rejection(processImage(bomb, "screenshot", { owner: "test" }))).toBe(
       "screenshot must be at most 8192 pixels a side and 40 megapixels (it is 20000×20000)",
     );
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -83,7 +86,7 @@ describe("checking an image for hosting", () => {
 describe("GET /assets/<hash>[-<variant>].<ext>", () => {
   it("serves the stored bytes with their type, an immutable year of caching, an ETag and a CSP of their own", async () => {
     const bytes = await image(1280, 720, "jpeg", 77);
-    const processed = await processImage(bytes, "screenshot");
+    const processed = await processImage(bytes, "screenshot", { owner: "test" });
     await storeImage(processed);
     await storeImage(processed); // the same bytes again change nothing
 
@@ -114,7 +117,7 @@ describe("GET /assets/<hash>[-<variant>].<ext>", () => {
     ["the wrong extension for the stored type", "EXT"],
     ["an unknown variant", "VARIANT"],
   ])("answers 404 not_found for %s", async (_, name) => {
-    const processed = await processImage(await image(512, 512, "png", 12), "logo");
+    const processed = await processImage(await image(512, 512, "png", 12), "logo", { owner: "test" });
     await storeImage(processed);
     const file = name === "EXT" ? `${processed.hash}.jpg` : name === "VARIANT" ? `${processed.hash}-w999.webp` : name;
     const res = await call(GET, { params: { file } });
@@ -128,17 +131,23 @@ describe("copying a listing's image from the developer's server", () => {
     const server = await startImageServer();
     try {
       const policy = assetFetchPolicy({ protocols: ["http:"], isAllowedAddress: () => true });
-      const copied = await copyImage(`${server.origin}/png/1280x720.png`, "screenshot", webImages(policy));
+      const copied = await copyImage(`${server.origin}/png/1280x720.png`, "screenshot", webImages(policy), { owner: "test" });
       expect(copied).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const res = await call(GET, { params: { file: `${(copied as { hash: string }).hash}.png` } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-length")).toBe(String(pngBytes(1280, 720).length));
 
-      expect(await copyImage(`${server.origin}/png/1280x700.png`, "screenshot", webImages(policy))).toEqual({
+      expect(await copyImage(`${server.origin}/png/1280x700.png`, "screenshot", webImages(policy), { owner: "test" })).toEqual({
         problem: "screenshot must be at least 1280×720 pixels (it is 1280×700)",
       });
-      expect(await copyImage(`${server.origin}/missing.png`, "logo", webImages(policy))).toEqual({ problem: "logo returned HTTP 404" });
-      expect(await copyImage(`${server.origin}/png/1280x720.png`, "logo", webImages(assetFetchPolicy({ protocols: ["https:"] })))).toEqual({
+      expect(await copyImage(`${server.origin}/missing.png`, "logo", webImages(policy), { owner: "test" })).toEqual({
+        problem: "logo returned HTTP 404",
+      });
+      expect(
+        await copyImage(`${server.origin}/png/1280x720.png`, "logo", webImages(assetFetchPolicy({ protocols: ["https:"] })), {
+          owner: "test",
+        }),
+      ).toEqual({
         problem: expect.stringMatching(/^logo /),
       });
     } finally {

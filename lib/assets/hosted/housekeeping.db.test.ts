@@ -20,7 +20,7 @@ async function storedLogo(red: number, hoursAgo: number): Promise<string> {
   const bytes = await sharp({ create: { width: 512, height: 512, channels: 3, background: { r: red, g: 7, b: 7 } } })
     .png()
     .toBuffer();
-  const image = await processImage(bytes, "logo");
+  const image = await processImage(bytes, "logo", { owner: "test" });
   await storeImage(image);
   await (
     await getDb()
@@ -74,7 +74,7 @@ describe("removing images nothing uses", () => {
     const bytes = await sharp({ create: { width: 512, height: 512, channels: 3, background: { r: 205, g: 7, b: 7 } } })
       .png()
       .toBuffer();
-    await storeImage(await processImage(bytes, "logo"));
+    await storeImage(await processImage(bytes, "logo", { owner: "test" }));
     await removeUnreferencedAssets(new Date(Date.now() - 24 * HOUR));
     expect(await stillStored([hash])).toEqual([hash]);
   });

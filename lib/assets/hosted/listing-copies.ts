@@ -58,16 +58,17 @@ function assertWithinCount(images: ListingImage[]): void {
 }
 
 /**
- * Downloads, decodes, checks and stores every image of a listing version at once (at submit,
- * outside any transaction: it fetches over the network). Any failure refuses the submit with one
- * 400 asset_invalid naming each field; otherwise the copies, to record with the version.
+ * Downloads, decodes, checks and stores every image of a listing version (at submit, outside any
+ * transaction: it fetches over the network), as `owner`'s (the developer's id, or a background
+ * job's name): their turn in the lines images wait in. Any failure refuses the submit with one 400
+ * asset_invalid naming each field; otherwise the copies, to record with the version.
  */
 export function copyListingImages(source: ImageSource = webImages()) {
-  return async (listing: ListingImages): Promise<ImageCopy[]> => {
+  return async (listing: ListingImages, owner: string): Promise<ImageCopy[]> => {
     const images = imagesOf(listing);
     assertWithinCount(images);
     const results = await Promise.all(
-      images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, source, image.label) })),
+      images.map(async (image) => ({ image, copied: await copyImage(image.url, image.kind, source, { owner, label: image.label }) })),
     );
     throwAssetErrors(results.map(({ image, copied }) => ({ path: image.path, problem: "problem" in copied ? copied.problem : null })));
     return results.map(({ image, copied }) => ({ field: image.field, sourceUrl: image.url, hash: (copied as { hash: string }).hash }));

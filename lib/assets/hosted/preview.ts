@@ -9,7 +9,7 @@ import { AssetFetchError } from "../safe-fetch";
 
 import { webImages, type ImageSource } from "./copy-image";
 import { HOSTED_IMAGE_KINDS, type HostedImageKind } from "./limits";
-import { ImageRejected, processImage } from "./process-image";
+import { imageLines, ImageRejected, processImage } from "./process-image";
 
 // The developer portal previews a draft's images before any submit has copied them. The browser
 // never loads the developer's server (the portal's CSP allows images from this origin only): it
@@ -48,11 +48,13 @@ export type PreviewImage = { contentType: "image/webp"; bytes: Buffer };
 export async function previewImage(request: PreviewRequest, source: ImageSource = webImages()): Promise<PreviewImage> {
   const kind = await kindOf(request);
   if (!kind) throw notFound("image");
+  // Only the widest variant (the preview's largest image), decoded once like a submit's, the
+  // developer's own turn among the images in flight and in the decoding line.
+  const owner = request.developerId;
+  const widths = [HOSTED_IMAGE_KINDS[kind].widths.at(-1)!];
   try {
-    const processed = await processImage(await source(request.url), kind);
-    // The variants come narrowest first; the widest is what the preview's largest image needs.
-    const widest = processed.files.filter((file) => file.contentType === "image/webp").at(-1)!;
-    return { contentType: "image/webp", bytes: widest.bytes };
+    const processed = await imageLines().inFlight.run(owner, async () => processImage(await source(request.url), kind, { owner, widths }));
+    return { contentType: "image/webp", bytes: processed.files.at(-1)!.bytes };
   } catch (error) {
     const label = HOSTED_IMAGE_KINDS[kind].rule.label;
     if (error instanceof AssetFetchError) throwAssetErrors([{ path: "url", problem: `${label} ${error.message}` }]);

@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { createTestDeveloper } from "@/test/support/developers";
 import { apiKeyHeader } from "@/test/support/api-keys";
 import { call } from "@/test/support/http";
+import { IMAGE_LINES } from "@/lib/assets/hosted/limits";
+import { imageLines } from "@/lib/assets/hosted/process-image";
+import { blackPng, manyScanJpeg } from "@/test/support/hostile-images";
 import { pngBytes } from "@/test/support/image-server";
 import { revisionsForFile } from "@/test/support/revisions";
 
@@ -100,6 +103,71 @@ describe("GET /assets/preview/:id (the portal's preview of a draft's images)", (
     expect(scoped.body.code).toBe("insufficient_scope");
     const stranger = await previewOf(app.id, app.logoUrl, {});
     expect(stranger.status).toBe(401);
+  });
+});
+
+describe("GET /assets/preview/:id with hostile images (issue 42)", () => {
+  /** A draft whose first screenshot is `bytes`, served by the developer's server. */
+  async function draftShowing(bytes: Buffer, contentType: string) {
+    const path = `/hostile/${randomUUID()}/shot`;
+    images.replace(path, bytes, contentType);
+    const url = `${images.origin}${path}`;
+    const app = await createApp({
+      screenshots: [
+        { url, caption: "Hostile" },
+        { url: `${images.origin}/png/1280x720.png`, caption: "Plain" },
+      ],
+    });
+    return { app, url };
+  }
+
+  it.each([
+    [
+      "a progressive JPEG of 6,000 scans (seconds of decoding for every preview)",
+      () => manyScanJpeg({ width: 1280, height: 720, scans: 6000 }),
+      "image/jpeg",
+      "screenshot is a JPEG of more than 32 scans (each one is decoded over the whole image); save it as a baseline JPEG, or progressive with your encoder's usual settings",
+    ],
+    [
+      "a 16-bit interlaced PNG of 40 megapixels (0.3 MB that decodes to 320 MB)",
+      async () => blackPng({ width: 6324, height: 6324, bits: 16, colour: "rgba", interlaced: true }),
+      "image/png",
+      "screenshot would take 320 MB of memory to decode (an interlaced PNG of 4 channels of 16 bits, 6324×6324); at most 160 MB: save it without interlacing, or with 8 bits a channel",
+    ],
+  ])("refuses %s with 400 asset_invalid, before decoding it", async (_, make, contentType, message) => {
+    const { app, url } = await draftShowing(await make(), contentType);
+    const refused = await previewOf(app.id, url);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("asset_invalid");
+    expect(refused.body.errors).toEqual([{ path: "url", code: "asset_invalid", message }]);
+  });
+
+  it("keeps a bounded number of a developer's images in flight and waiting: beyond, 429 with Retry-After; another developer is served meanwhile", async () => {
+    const { perOwner, waitingPerOwner } = IMAGE_LINES.inFlight;
+    const path = `/slow/${randomUUID()}/logo.png`;
+    images.replace(path, pngBytes(512, 512), "image/png");
+    const app = await createApp({ logoUrl: `${images.origin}${path}` });
+    const release = images.hold(path);
+    const downloads = () => images.requests.filter((request) => request === path).length;
+    const accepted = perOwner + waitingPerOwner;
+    const waiting = Array.from({ length: accepted }, () => previewOf(app.id, app.logoUrl));
+    // Every one of them is in the line: the first ones downloading (held), the rest waiting.
+    await expect.poll(() => imageLines().inFlight.counts, { timeout: 20_000 }).toEqual({ running: perOwner, waiting: waitingPerOwner });
+    await expect.poll(downloads).toBe(perOwner);
+
+    const over = await previewOf(app.id, app.logoUrl);
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe("rate_limited");
+    expect(over.headers.get("retry-after")).toBe("5");
+    expect(over.body.detail).toBe(`too many at once: ${waitingPerOwner} of your images being checked are already waiting; retry in 5 s`);
+
+    const other = await createTestDeveloper();
+    const theirs = await createApp({}, other);
+    expect((await previewOf(theirs.id, theirs.logoUrl, other.token)).status).toBe(200);
+
+    release();
+    expect((await Promise.all(waiting)).map((answer) => answer.status)).toEqual(Array.from({ length: accepted }, () => 200));
+    expect(downloads()).toBe(accepted);
   });
 });
 
