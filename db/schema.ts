@@ -31,6 +31,7 @@ import {
   DEVELOPER_STATUSES,
   EMAIL_STATUSES,
   EMAIL_TYPES,
+  MEMBER_ROLES,
   MODERATED_PARTS,
   PROFILE_CHANGE_STATUSES,
   type PublicProfileField,
@@ -63,6 +64,7 @@ export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
 export const approvalCriterion = pgEnum("review_criterion", APPROVAL_CRITERIA);
 export const revisionStatus = pgEnum("revision_status", REVISION_STATUSES);
 export const profileChangeStatus = pgEnum("profile_change_status", PROFILE_CHANGE_STATUSES);
+export const memberRole = pgEnum("member_role", MEMBER_ROLES);
 
 export const developers = pgTable(
   "developers",
@@ -99,6 +101,64 @@ export type PublicProfile = Record<Exclude<PublicProfileField, "name">, string |
  * replaces it (WITHDRAWN) under a new id, so approving an id approves exactly what was read. At most
  * one PENDING change per developer; decided ones stay as history.
  */
+/**
+ * The people who run a developer account (a publisher), each with a role and, optionally, limited
+ * to some of its apps (`app_ids`; null: every app). Every publisher has at least one OWNER; the
+ * account's `yapture_user_id` is its contact owner, whom decisions are emailed to.
+ */
+export const publisherMembers = pgTable(
+  "publisher_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    yaptureUserId: text("yapture_user_id").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: memberRole("role").notNull(),
+    appIds: uuid("app_ids").array(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("publisher_members_developer_person_key").on(t.developerId, t.yaptureUserId),
+    index("publisher_members_person_idx").on(t.yaptureUserId, t.createdAt),
+  ],
+);
+
+/**
+ * An invitation to join a publisher, by email, for 7 days; accepted once, by the Yapture account
+ * with that verified email. Inviting an existing member as OWNER is how ownership is handed over.
+ */
+export const publisherInvitations = pgTable(
+  "publisher_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: memberRole("role").notNull(),
+    appIds: uuid("app_ids").array(),
+    // SHA-256 of the invitation's secret, which only the email carries.
+    tokenHash: text("token_hash").notNull(),
+    invitedByMemberId: uuid("invited_by_member_id").references(() => publisherMembers.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: optionalTime("accepted_at"),
+    revokedAt: optionalTime("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open invitation per email and publisher (an expired one is closed when the next is sent).
+    uniqueIndex("publisher_invitations_open_key")
+      .on(t.developerId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    uniqueIndex("publisher_invitations_token_key").on(t.tokenHash),
+    index("publisher_invitations_developer_idx").on(t.developerId, t.createdAt.desc()),
+  ],
+);
+
 export const developerProfileChanges = pgTable(
   "developer_profile_changes",
   {
@@ -142,6 +202,17 @@ export const apiKeys = pgTable(
     // The key that created this one (null when made with a Yapture token or session). Revoking a
     // key revokes its descendants, and a child never outlives its parent.
     parentKeyId: uuid("parent_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "cascade" }),
+    // The member who made it (null for keys made before publisher teams, and once that member is
+    // gone): keys belong to the publisher and keep working when their maker leaves.
+    createdByMemberId: uuid("created_by_member_id").references(() => publisherMembers.id, { onDelete: "set null" }),
+    // Who made it, as the key list shows them, kept when the member leaves.
+    createdByName: text("created_by_name"),
+    // The apps the key may act on (null: every app of the publisher); any other app is "not found".
+    appIds: uuid("app_ids").array(),
+    // The key that replaced this one by a rotation (this one stops at `expires_at`).
+    rotatedToKeyId: uuid("rotated_to_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
+    // When its publisher was told it expires within 7 days.
+    expiryNoticeSentAt: optionalTime("expiry_notice_sent_at"),
     expiresAt: optionalTime("expires_at"),
     revokedAt: optionalTime("revoked_at"),
     lastUsedAt: optionalTime("last_used_at"),
@@ -151,6 +222,9 @@ export const apiKeys = pgTable(
     uniqueIndex("api_keys_key_hash_key").on(t.keyHash),
     index("api_keys_developer_created_idx").on(t.developerId, t.createdAt.desc(), t.id),
     index("api_keys_parent_idx").on(t.parentKeyId),
+    index("api_keys_expiry_notice_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.revokedAt} is null and ${t.expiryNoticeSentAt} is null and ${t.expiresAt} is not null`),
   ],
 );
 
@@ -529,8 +603,14 @@ export const auditEvents = pgTable(
   "audit_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    actorYaptureUserId: text("actor_yapture_user_id").notNull(),
-    actorEmail: text("actor_email").notNull(),
+    // The person who acted (an administrator or a member); null when an API key acted.
+    actorYaptureUserId: text("actor_yapture_user_id"),
+    actorEmail: text("actor_email"),
+    // Who acted, as the publisher's own audit log names them: an administrator, a member, an API key.
+    actorKind: text("actor_kind").notNull().default("administrator"),
+    actorName: text("actor_name"),
+    // The publisher the event belongs to, for its owners' audit log (null: the marketplace's own).
+    developerId: uuid("developer_id").references(() => developers.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: uuid("target_id").notNull(),
@@ -541,6 +621,7 @@ export const auditEvents = pgTable(
   (t) => [
     index("audit_events_created_idx").on(t.createdAt.desc(), t.id),
     index("audit_events_target_idx").on(t.targetType, t.targetId, t.createdAt.desc()),
+    index("audit_events_developer_idx").on(t.developerId, t.createdAt.desc(), t.id),
   ],
 );
 
@@ -603,6 +684,8 @@ export const listingImageCopies = pgTable(
 );
 
 export type Developer = typeof developers.$inferSelect;
+export type PublisherMember = typeof publisherMembers.$inferSelect;
+export type PublisherInvitation = typeof publisherInvitations.$inferSelect;
 export type DeveloperProfileChange = typeof developerProfileChanges.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type App = typeof apps.$inferSelect;

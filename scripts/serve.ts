@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import next from "next";
 
 import { disconnect } from "@/db/client";
-import { stopAssetHousekeeping } from "@/lib/assets/hosted/housekeeping";
+import { stopChores } from "@/lib/core/background-chores";
 import { stopEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/core/env";
 import { trustedProxies } from "@/lib/core/trusted-proxies";
@@ -64,7 +64,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   const { drained } = dev
     ? (server.closeAllConnections(), await app.close(), { drained: true })
     : await drainServer(server, SHUTDOWN_TIMEOUT_MS);
-  await Promise.all([stopEmailDispatcher(), stopAssetHousekeeping()]);
+  await Promise.all([stopEmailDispatcher(), stopChores()]);
   await disconnect().catch((error: unknown) => log.warn("closing the database failed", { error }));
   log.info("server stopped", { drained });
   process.exit(0);

@@ -4,6 +4,7 @@
 // Like npm start, a production process unless NODE_ENV says otherwise, refusing the configuration
 // production must not run with (the checks that apply to sending email; it needs no NEXTAUTH_SECRET).
 import { connect, disconnect } from "@/db/client";
+import { runKeyExpiryNotices } from "@/lib/api-keys/expiry-notices";
 import { runAssetHousekeeping } from "@/lib/assets/hosted/housekeeping";
 import { runEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/core/env";
@@ -26,8 +27,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const connection = await connect();
 log.info("email worker started", { database: connection.kind, delivery: env().emailDelivery });
-// Its chores: sending the outbox's emails, and hourly, removing listing images nothing uses.
-await Promise.all([runEmailDispatcher({ signal: controller.signal }), runAssetHousekeeping({ signal: controller.signal })]);
+// Its chores: sending the outbox's emails, hourly removing listing images nothing uses, and every 10
+// minutes telling developer accounts of keys that expire within a week.
+await Promise.all([
+  runEmailDispatcher({ signal: controller.signal }),
+  runAssetHousekeeping({ signal: controller.signal }),
+  runKeyExpiryNotices({ signal: controller.signal }),
+]);
 await disconnect();
 log.info("email worker stopped");
 process.exit(0);

@@ -1,10 +1,13 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
 
 import { PageHeading } from "@/components/ui/page-heading";
-import type { Developer } from "@/db/schema";
+import type { Developer, PublisherMember } from "@/db/schema";
 import { requireUser } from "@/lib/auth/portal-session";
-import type { DeveloperStatus } from "@/lib/core/enums";
-import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
+import { MEMBER_ROLE_LABELS, type DeveloperStatus, type MemberRole } from "@/lib/core/enums";
+import { ApiError } from "@/lib/core/errors";
+import type { Access } from "@/lib/members/access";
+import { memberAccess, membershipOf, PUBLISHER_COOKIE } from "@/lib/members/membership";
 
 export const DEVELOPER_STATUS_HELP: Record<DeveloperStatus, string> = {
   PENDING_VERIFICATION:
@@ -15,10 +18,22 @@ export const DEVELOPER_STATUS_HELP: Record<DeveloperStatus, string> = {
     "Your developer account is suspended: your apps are hidden from the marketplace and your API keys do not work. Contact Yapture support to have it reinstated.",
 };
 
-/** The signed-in user's developer profile, if they have registered one. */
-export async function portalDeveloper(returnTo: string): Promise<Developer | undefined> {
+/** The developer account a person works in, in the portal: the account, their membership of it and what they reach. */
+export type PortalPublisher = { developer: Developer; member: PublisherMember; access: Access };
+
+/**
+ * The developer account the signed-in person works in: the one chosen in the portal's switcher,
+ * else the one they registered, else the first they joined; undefined when they belong to none.
+ * A choice of an account they no longer belong to falls back to their default.
+ */
+export async function portalPublisher(returnTo: string): Promise<PortalPublisher | undefined> {
   const user = await requireUser(returnTo);
-  return findDeveloperByYaptureUserId(user.yaptureUserId);
+  const chosen = (await cookies()).get(PUBLISHER_COOKIE)?.value;
+  const membership = await membershipOf(user.yaptureUserId, chosen).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") return membershipOf(user.yaptureUserId);
+    throw error;
+  });
+  return membership && { ...membership, access: memberAccess(membership) };
 }
 
 export type VerifiedDeveloper = Developer & { status: "VERIFIED" };
@@ -43,6 +58,18 @@ export function NotVerifiedNotice({ developer, feature }: { developer: Developer
           ; an administrator then verifies your account.
         </p>
       )}
+    </section>
+  );
+}
+
+/** Shown instead of a page the member's role does not open (the API would answer 403). */
+export function RoleNotice({ role, feature }: { role: MemberRole; feature: string }) {
+  return (
+    <section className="max-w-xl space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-6" data-testid="role-notice">
+      <PageHeading className="text-xl font-semibold">{feature} needs another role</PageHeading>
+      <p className="text-sm text-slate-700">
+        Your role in this developer account is {MEMBER_ROLE_LABELS[role]}. Ask one of its owners or admins if you need more.
+      </p>
     </section>
   );
 }

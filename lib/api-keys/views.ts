@@ -1,4 +1,7 @@
 import type { ApiKey } from "@/db/schema";
+
+/** Who made a key, and whether they are still a member (null: a key from before accounts had members). */
+const makerOf = (key: ApiKey) => (key.createdByName === null ? null : { name: key.createdByName, memberId: key.createdByMemberId });
 import type { ApiKeyResource, CreatedApiKey } from "./schemas";
 
 /** A key as listings show it: masked, never the plaintext or the hash. */
@@ -11,6 +14,8 @@ export function apiKeyView(key: ApiKey, now = new Date()): ApiKeyResource {
     createdAt: key.createdAt.toISOString(),
     expiresAt: key.expiresAt?.toISOString() ?? null,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    appIds: key.appIds,
+    createdBy: makerOf(key),
     status: key.expiresAt && key.expiresAt <= now ? ("EXPIRED" as const) : ("ACTIVE" as const),
   };
 }
@@ -33,5 +38,7 @@ export function createdApiKeyView(key: ApiKey, plaintext: string): CreatedApiKey
     createdAt: key.createdAt.toISOString(),
     expiresAt: key.expiresAt?.toISOString() ?? null,
     lastUsedAt: null,
+    appIds: key.appIds,
+    createdBy: makerOf(key),
   };
 }

@@ -3,6 +3,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { installs } from "@/db/schema";
 import type { App } from "@/db/schema";
+import type { Access } from "@/lib/members/access";
 
 import { getDeveloperApp } from "./service";
 
@@ -13,15 +14,15 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The app (for its counters) and its installs per UTC day over the last 30 days, zero-filled. */
 export async function getAppAnalytics({
-  developerId,
+  access,
   appId,
   now = new Date(),
 }: {
-  developerId: string;
+  access: Access;
   appId: string;
   now?: Date;
 }): Promise<{ app: App; installsByDay: { date: string; count: number }[] }> {
-  const { app } = await getDeveloperApp({ developerId, appId });
+  const { app } = await getDeveloperApp({ access, appId });
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (DAYS - 1) * DAY_MS);
   const db = await getDb();
   const day = sql<string>`to_char(${installs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;

@@ -86,7 +86,12 @@ const decideOnListing = (actor: YaptureIdentity, appId: string, decision: Decisi
         version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: LISTING_CHANGED },
         set: (current) => decision.set(now, current),
       });
-      return { before: auditedState(before), after: { ...auditedState(after), ...decision.audit }, changed: after };
+      return {
+        before: auditedState(before),
+        after: { ...auditedState(after), ...decision.audit },
+        changed: after,
+        developerId: after.developerId,
+      };
     },
     notify: async (tx, app) => {
       if (!decision.notify) return;

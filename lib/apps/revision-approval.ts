@@ -130,6 +130,7 @@ async function decideOnUpdate(actor: YaptureIdentity, appId: string, decision: D
           ...decision.audit,
         },
         changed: await readAdminRevision(tx, revision.id),
+        developerId: app.developerId,
       };
     },
     notify: decision.notify,

@@ -1,11 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
-import { appRevisions, apps, type AppRevision, type Developer } from "@/db/schema";
+import { appRevisions, apps, type AppRevision } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
 import type { ListingImages } from "@/lib/assets/app-assets";
 import { recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
 import { ApiError, notFound } from "@/lib/core/errors";
+import { accessibleApp, auditActorOf, ofAccessibleApp, type Access } from "@/lib/members/access";
 import { can, refusal } from "@/lib/state/machine";
 import type { ReadVersion } from "@/lib/state/transition";
 import type { RevisionInput } from "./schemas";
@@ -21,12 +22,8 @@ import type { AppWithScreenshots, RevisionRow } from "./views";
 // A developer's update of a live app: prepared as a revision while the live listing stays public,
 // then reviewed like a first submission (lib/apps/revision-approval.ts applies it).
 
-type Owned = { developer: Developer; appId: string };
-
-const ownedBy = (developerId: string) => eq(apps.developerId, developerId);
-/** Revisions of the developer's own apps: anyone else's is "not found". */
-const ofOwnApp = (developerId: string) =>
-  sql`${appRevisions.appId} in (select ${apps.id} from ${apps} where ${apps.developerId} = ${developerId})`;
+/** An app `access` reaches (the account's, within the member's and the key's app limits); any other is 404. */
+type Owned = { access: Access; appId: string };
 
 /** The fields a revision sets, from the body; `undefined` leaves a field as it is. */
 function revisionFields(input: RevisionInput): Partial<typeof appRevisions.$inferInsert> {
@@ -35,9 +32,10 @@ function revisionFields(input: RevisionInput): Partial<typeof appRevisions.$infe
   return screenshots ? { ...set, screenshots: orderScreenshots(screenshots) } : set;
 }
 
-function audit(tx: Executor, developer: Developer, action: RevisionAction | "create", revision: AppRevision) {
+function audit(tx: Executor, access: Access, action: RevisionAction | "create", revision: AppRevision) {
   return recordAudit(tx, {
-    actor: { sub: developer.yaptureUserId, email: developer.email },
+    actor: auditActorOf(access),
+    developerId: access.developerId,
     action: `revision.${action}`,
     targetType: "app",
     targetId: revision.appId,
@@ -47,11 +45,11 @@ function audit(tx: Executor, developer: Developer, action: RevisionAction | "cre
 }
 
 /** The caller's app, or 404 whether it does not exist or is someone else's. */
-async function assertOwnApp(db: Executor, { developer, appId }: Owned): Promise<void> {
+async function assertOwnApp(db: Executor, { access, appId }: Owned): Promise<void> {
   const [app] = await db
     .select({ id: apps.id })
     .from(apps)
-    .where(and(eq(apps.id, appId), ownedBy(developer.id)));
+    .where(and(eq(apps.id, appId), accessibleApp(access)));
   if (!app) throw notFound("app");
 }
 
@@ -59,7 +57,7 @@ async function assertOwnApp(db: Executor, { developer, appId }: Owned): Promise<
 export async function getRevision(owned: Owned): Promise<RevisionRow> {
   const db = await getDb();
   await assertOwnApp(db, owned);
-  return readOpenRevision(db, owned.appId, ownedBy(owned.developer.id));
+  return readOpenRevision(db, owned.appId, accessibleApp(owned.access));
 }
 
 /**
@@ -70,7 +68,7 @@ export async function createRevision({ input, ...owned }: Owned & { input: Revis
   assertImageUrlsAllowed(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const app = await appTransitions.lock(tx, { id: owned.appId, action: "revise", scope: ownedBy(owned.developer.id) });
+    const app = await appTransitions.lock(tx, { id: owned.appId, action: "revise", scope: accessibleApp(owned.access) });
     const [{ screenshots }] = (await tx
       .select({ screenshots: screenshotsOf(apps.id) })
       .from(apps)
@@ -93,7 +91,7 @@ export async function createRevision({ input, ...owned }: Owned & { input: Revis
         `this app already has an update in preparation (revision ${existing?.id ?? "unknown"}); edit it with PUT /api/dev/apps/${app.id}/revision or discard it`,
       );
     }
-    await audit(tx, owned.developer, "create", revision);
+    await audit(tx, owned.access, "create", revision);
     return { revision, live: { app, screenshots } };
   });
 }
@@ -102,7 +100,7 @@ export async function createRevision({ input, ...owned }: Owned & { input: Revis
 async function targetRevision(owned: Owned): Promise<RevisionRow> {
   const db = await getDb();
   await assertOwnApp(db, owned);
-  return readNewestRevision(db, owned.appId, ownedBy(owned.developer.id));
+  return readNewestRevision(db, owned.appId, accessibleApp(owned.access));
 }
 
 /** Runs `action` on the app's open revision under its row lock; `set` gives the new column values, `version` the one required. */
@@ -119,12 +117,12 @@ async function act(
     const { after } = await revisionTransitions.transition(tx, {
       id: revision.id,
       action,
-      scope: ofOwnApp(owned.developer.id),
+      scope: ofAccessibleApp(owned.access, appRevisions.appId),
       version,
       set,
     });
     await alsoWrite?.(tx, after);
-    await audit(tx, owned.developer, action, after);
+    await audit(tx, owned.access, action, after);
     return readOpenRevision(tx, owned.appId);
   });
 }
@@ -150,7 +148,7 @@ export async function submitRevision({
       errors: [{ path: "notes", code: "required", message: "say what changed in this version before submitting it" }],
     });
   }
-  const copies = await copyAssets({ app: revision, screenshots: revision.screenshots }, owned.developer.id);
+  const copies = await copyAssets({ app: revision, screenshots: revision.screenshots }, owned.access.developerId);
   const now = new Date();
   return act(
     owned,
@@ -169,8 +167,12 @@ export async function discardRevision(owned: Owned): Promise<void> {
   const { revision } = await targetRevision(owned);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const locked = await revisionTransitions.lock(tx, { id: revision.id, action: "discard", scope: ofOwnApp(owned.developer.id) });
+    const locked = await revisionTransitions.lock(tx, {
+      id: revision.id,
+      action: "discard",
+      scope: ofAccessibleApp(owned.access, appRevisions.appId),
+    });
     await tx.delete(appRevisions).where(eq(appRevisions.id, locked.id));
-    await audit(tx, owned.developer, "discard", locked);
+    await audit(tx, owned.access, "discard", locked);
   });
 }

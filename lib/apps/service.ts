@@ -2,12 +2,14 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
-import { apps, developers, type App } from "@/db/schema";
+import { apiKeys, apps, developers, publisherMembers, type App } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/service";
 import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import { can, refusal } from "@/lib/state/machine";
 import type { ListingImages } from "@/lib/assets/app-assets";
 import { publishImageCopies, recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
+import { accessibleApp, auditActorOf, type Access } from "@/lib/members/access";
 import type { CreateAppInput, UpdateAppInput } from "./schemas";
 
 import { assertImageUrlsAllowed } from "./image-urls";
@@ -17,13 +19,24 @@ import { slugCandidate, slugify } from "./slug";
 import { APP_STATES, appTransitions } from "./states";
 import type { DeveloperListing } from "./views";
 
-/** Listings a developer may hold at once (any state). */
+/** Listings a developer account may hold at once (any state). */
 const MAX_APPS_PER_DEVELOPER = 100;
 const MAX_SLUG_ATTEMPTS = 25;
 
-type Owned = { developerId: string; appId: string };
+/** One of the listings `access` reaches (the account's, within the member's and the key's app limits); any other is 404. */
+type Owned = { access: Access; appId: string };
 
-const ownedBy = (developerId: string) => eq(apps.developerId, developerId);
+/** A member's or key's action on a listing, in the publisher's audit log. */
+const auditListing = (tx: Executor, access: Access, action: string, app: Pick<App, "id" | "status">, before?: Pick<App, "status">) =>
+  recordAudit(tx, {
+    actor: auditActorOf(access),
+    developerId: access.developerId,
+    action: `app.${action}`,
+    targetType: "app",
+    targetId: app.id,
+    before: before ? { status: before.status } : {},
+    after: action === "delete" ? {} : { status: app.status },
+  });
 /** Listings: each app row with its screenshots and open revision, in one statement. */
 const selectListings = (db: Executor) =>
   db.select({ app: apps, screenshots: screenshotsOf(apps.id), revision: openRevisionOf(apps.id) }).from(apps);
@@ -52,41 +65,60 @@ async function insertWithFreeSlug(tx: Executor, values: Omit<typeof apps.$inferI
   throw new ApiError("conflict", "could not find a free slug for this name; try a more distinctive name");
 }
 
-export async function createApp({ developerId, input }: { developerId: string; input: CreateAppInput }): Promise<DeveloperListing> {
+/**
+ * A new listing in DRAFT. A member limited to some apps gets the new one among them (so they can go
+ * on with it); a key limited to some apps cannot create one (it could never reach it).
+ */
+export async function createApp({ access, input }: { access: Access; input: CreateAppInput }): Promise<DeveloperListing> {
   assertImageUrlsAllowed(input);
+  const { developerId } = access;
+  if (access.key) await assertKeyNotAppLimited(access.key.id);
   const db = await getDb();
   return db.transaction(async (tx) => {
     // Serialize this developer's creates so the per-developer limit holds under concurrency.
     await tx.select({ id: developers.id }).from(developers).where(eq(developers.id, developerId)).for("update");
-    if ((await countRows(tx, apps, ownedBy(developerId))) >= MAX_APPS_PER_DEVELOPER) {
+    if ((await countRows(tx, apps, eq(apps.developerId, developerId))) >= MAX_APPS_PER_DEVELOPER) {
       throw new ApiError("conflict", `a developer can hold at most ${MAX_APPS_PER_DEVELOPER} listings; delete one first`);
     }
     const { screenshots, ...fields } = input;
     const app = await insertWithFreeSlug(tx, { ...fields, developerId, status: "DRAFT" });
+    if (access.member) {
+      await tx
+        .update(publisherMembers)
+        .set({ appIds: sql`array_append(${publisherMembers.appIds}, ${app.id}::uuid)` })
+        .where(and(eq(publisherMembers.id, access.member.id), sql`${publisherMembers.appIds} is not null`));
+    }
+    await auditListing(tx, access, "create", app);
     return { app, screenshots: await replaceScreenshots(tx, app.id, screenshots), revision: null };
   });
 }
 
-/** The developer's listings, newest first. */
-export async function listDeveloperApps({ developerId, paging }: { developerId: string; paging: Paging }): Promise<Page<DeveloperListing>> {
+async function assertKeyNotAppLimited(keyId: string): Promise<void> {
+  const db = await getDb();
+  const [key] = await db.select({ appIds: apiKeys.appIds }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  if (key?.appIds) throw new ApiError("forbidden", "an API key limited to some apps cannot create listings");
+}
+
+/** The listings `access` reaches, newest first. */
+export async function listDeveloperApps({ access, paging }: { access: Access; paging: Paging }): Promise<Page<DeveloperListing>> {
   const db = await getDb();
   return paginate(paging, {
     items: ({ limit, offset }) =>
-      selectListings(db).where(ownedBy(developerId)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit).offset(offset),
-    total: () => countRows(db, apps, ownedBy(developerId)),
+      selectListings(db).where(accessibleApp(access)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit).offset(offset),
+    total: () => countRows(db, apps, accessibleApp(access)),
   });
 }
 
-/** The caller's app; anyone else's, or none, is 404. */
-export async function getDeveloperApp({ developerId, appId }: Owned): Promise<DeveloperListing> {
+/** One of the listings `access` reaches; anyone else's, one outside its app limit, or none, is 404. */
+export async function getDeveloperApp({ access, appId }: Owned): Promise<DeveloperListing> {
   const db = await getDb();
-  const [listing] = await selectListings(db).where(and(eq(apps.id, appId), ownedBy(developerId)));
+  const [listing] = await selectListings(db).where(and(eq(apps.id, appId), accessibleApp(access)));
   if (!listing) throw notFound("app");
   return listing;
 }
 
 /** Partial update, only while DRAFT or REJECTED (a REJECTED app keeps its reasons until resubmitted). */
-export async function updateApp({ developerId, appId, input }: Owned & { input: UpdateAppInput }): Promise<DeveloperListing> {
+export async function updateApp({ access, appId, input }: Owned & { input: UpdateAppInput }): Promise<DeveloperListing> {
   assertImageUrlsAllowed(input);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -95,10 +127,11 @@ export async function updateApp({ developerId, appId, input }: Owned & { input: 
     const { after: app } = await appTransitions.transition(tx, {
       id: appId,
       action: "edit",
-      scope: ownedBy(developerId),
+      scope: accessibleApp(access),
       set: () => changes,
     });
     if (screenshots) await replaceScreenshots(tx, app.id, screenshots);
+    await auditListing(tx, access, "edit", app);
     return readListing(tx, app.id);
   });
 }
@@ -116,14 +149,14 @@ export async function submitApp({
   const listing = await getDeveloperApp(owned);
   // Refuse a wrong state before fetching anything.
   if (!can(APP_STATES, "submit", listing.app.status)) throw refusal(APP_STATES, "submit", listing.app.status);
-  const copies = await copyAssets(listing, owned.developerId);
+  const copies = await copyAssets(listing, owned.access.developerId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const now = new Date();
     const { after: app } = await appTransitions.transition(tx, {
       id: owned.appId,
       action: "submit",
-      scope: ownedBy(owned.developerId),
+      scope: accessibleApp(owned.access),
       version: { updatedAt: listing.app.updatedAt, changed: "the listing changed while its images were being checked; submit again" },
       // An earlier rejection stays (reviewers see what was asked for) until the app is approved.
       set: () => ({ status: "PENDING", submittedAt: now }),
@@ -131,29 +164,32 @@ export async function submitApp({
     await recordImageCopies(tx, { type: "app", id: app.id }, copies);
     // Not public until approved; the version approved is this one (a PENDING listing cannot change).
     await publishImageCopies(tx, app.id);
+    await auditListing(tx, owned.access, "submit", app, listing.app);
     return { ...listing, app };
   });
 }
 
 /** Takes a PENDING listing out of the review queue, back to DRAFT, so the developer can edit it. */
-export async function withdrawApp({ developerId, appId }: Owned): Promise<DeveloperListing> {
+export async function withdrawApp({ access, appId }: Owned): Promise<DeveloperListing> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { after } = await appTransitions.transition(tx, {
+    const { before, after } = await appTransitions.transition(tx, {
       id: appId,
       action: "withdraw",
-      scope: ownedBy(developerId),
+      scope: accessibleApp(access),
       set: () => ({ status: "DRAFT", submittedAt: null }),
     });
+    await auditListing(tx, access, "withdraw", after, before);
     return readListing(tx, after.id);
   });
 }
 
 /** Deletes a DRAFT, REJECTED or PENDING app (screenshots cascade); approved apps stay. */
-export async function deleteApp({ developerId, appId }: Owned): Promise<void> {
+export async function deleteApp({ access, appId }: Owned): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await appTransitions.lock(tx, { id: appId, action: "delete", scope: ownedBy(developerId) });
+    const app = await appTransitions.lock(tx, { id: appId, action: "delete", scope: accessibleApp(access) });
     await tx.delete(apps).where(eq(apps.id, appId));
+    await auditListing(tx, access, "delete", app, app);
   });
 }

@@ -11,9 +11,15 @@ import { recordAudit, type AuditEntry } from "./service";
 type Decision<Changed, Result> = {
   actor: YaptureIdentity;
   /** What the audit log calls the decision (`app.approve`) and what it acts on. */
-  audit: Pick<AuditEntry, "action" | "targetType" | "targetId">;
-  /** Makes the change; says what the audit log keeps of the subject before and after, and what changed. */
-  change: (tx: Transaction, now: Date) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; changed: Changed }>;
+  audit: Pick<AuditEntry, "action" | "targetType" | "targetId" | "developerId">;
+  /**
+   * Makes the change; says what the audit log keeps of the subject before and after, what changed,
+   * and the developer account whose audit log shows it when only the change finds out (a listing's).
+   */
+  change: (
+    tx: Transaction,
+    now: Date,
+  ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; changed: Changed; developerId?: string }>;
   /** Queues the email the decision sends, if any. */
   notify?: (tx: Transaction, changed: Changed) => Promise<unknown>;
   /** The decided subject as the administrators' answer shows it. */
@@ -23,8 +29,8 @@ type Decision<Changed, Result> = {
 export async function decide<Changed, Result>({ actor, audit, change, notify, read }: Decision<Changed, Result>): Promise<Result> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const { before, after, changed } = await change(tx, new Date());
-    await recordAudit(tx, { actor, ...audit, before, after });
+    const { before, after, changed, developerId } = await change(tx, new Date());
+    await recordAudit(tx, { actor, developerId, ...audit, before, after });
     await notify?.(tx, changed);
     return read(tx, changed);
   });

@@ -10,7 +10,15 @@ export const auditQuery = z.object({ ...pagingQuery({ defaultLimit: 50 }) });
 export const auditEventSchema = z
   .object({
     id,
-    actor: z.object({ yaptureUserId: z.string(), email: z.string() }).strict(),
+    actor: z
+      .object({
+        kind: z.enum(["administrator", "member", "api_key"]),
+        yaptureUserId: z.string().nullable(),
+        email: z.string().nullable(),
+        name: z.string().nullable().meta({ description: "A member's name or an API key's; null for an administrator." }),
+      })
+      .strict()
+      .meta({ description: "Who acted: an administrator, a member of the developer account, or one of its API keys (no person)." }),
     action: z.string(),
     targetType: z.string(),
     targetId: id,

@@ -57,6 +57,21 @@ export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/**
+ * What a member of a publisher (a developer account) may do (docs/api.md, "Publisher teams"):
+ * OWNER everything; ADMIN everything but ownership; DEVELOPER listings and their updates; ANALYST
+ * reads listings and analytics; SUPPORT reads listings and replies to reviews.
+ */
+export const MEMBER_ROLES = ["OWNER", "ADMIN", "DEVELOPER", "ANALYST", "SUPPORT"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
+  OWNER: "Owner",
+  ADMIN: "Admin",
+  DEVELOPER: "Developer",
+  ANALYST: "Analyst",
+  SUPPORT: "Support",
+};
+
 export const APPROVAL_CRITERIA = ["FUNCTIONALITY", "QUALITY", "SECURITY", "TERMS_COMPLIANCE", "USER_EXPERIENCE"] as const;
 export type ApprovalCriterion = (typeof APPROVAL_CRITERIA)[number];
 
@@ -89,6 +104,8 @@ export const EMAIL_TYPES = [
   "PROFILE_CHANGE_APPROVED",
   "PROFILE_CHANGE_REJECTED",
   "REVIEW_REPLIED",
+  "MEMBER_INVITED",
+  "API_KEY_EXPIRING",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 

@@ -1,3 +1,4 @@
+import { ROLES_THAT } from "@/lib/members/roles";
 import { adminErrors, adminListOperation, bodyErrors, devAuthErrors, operationOf } from "@/lib/validation/operation";
 import { reasonBody } from "@/lib/validation/shared";
 
@@ -45,6 +46,7 @@ export const PROFILE = {
     method: "get",
     path: "/api/dev/me",
     operationId: "getProfile",
+    roles: ROLES_THAT.readListings,
     scope: null,
     allowUnverified: true,
     allowInactiveOwner: ["SUSPENDED", "REJECTED"],
@@ -56,6 +58,7 @@ export const PROFILE = {
     method: "put",
     path: "/api/dev/me",
     operationId: "updateProfile",
+    roles: ROLES_THAT.editProfile,
     scope: null,
     allowUnverified: true,
     allowInactiveOwner: ["REJECTED"],
@@ -77,6 +80,7 @@ export const PROFILE = {
     method: "patch",
     path: "/api/dev/me",
     operationId: "patchProfile",
+    roles: ROLES_THAT.editProfile,
     scope: null,
     allowUnverified: true,
     allowInactiveOwner: ["REJECTED"],
@@ -90,6 +94,7 @@ export const PROFILE = {
     method: "delete",
     path: "/api/dev/me/profile-change",
     operationId: "withdrawProfileChange",
+    roles: ROLES_THAT.editProfile,
     scope: null,
     summary: "Withdraw the profile change waiting for review",
     description:
@@ -102,6 +107,7 @@ export const PROFILE = {
     method: "post",
     path: "/api/dev/me/resubmit",
     operationId: "resubmitProfile",
+    roles: ROLES_THAT.editProfile,
     scope: null,
     allowUnverified: true,
     allowInactiveOwner: ["REJECTED"],

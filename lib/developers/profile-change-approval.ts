@@ -87,7 +87,12 @@ async function decideOnChange(actor: YaptureIdentity, changeId: string, decision
   if (!target) throw notFound("profile change");
   return decide({
     actor,
-    audit: { action: `profile_change.${decision.action}`, targetType: "developer", targetId: target.developerId },
+    audit: {
+      action: `profile_change.${decision.action}`,
+      targetType: "developer",
+      targetId: target.developerId,
+      developerId: target.developerId,
+    },
     change: async (tx, now) => {
       const developer = await lockDeveloper(tx, target.developerId);
       const { after: change } = await profileChangeTransitions.transition(tx, {

@@ -62,7 +62,7 @@ export async function registerDeveloper({
   return created;
 }
 
-export async function findDeveloperByYaptureUserId(yaptureUserId: string, tx?: Executor): Promise<Developer | undefined> {
+async function findDeveloperByYaptureUserId(yaptureUserId: string, tx?: Executor): Promise<Developer | undefined> {
   const db = tx ?? (await getDb());
   const [developer] = await db.select().from(developers).where(eq(developers.yaptureUserId, yaptureUserId));
   return developer;

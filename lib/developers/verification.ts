@@ -38,7 +38,7 @@ type Decision = {
 const decideOnDeveloper = (actor: YaptureIdentity, developerId: string, decision: Decision): Promise<Developer> =>
   decide({
     actor,
-    audit: { action: `developer.${decision.action}`, targetType: "developer", targetId: developerId },
+    audit: { action: `developer.${decision.action}`, targetType: "developer", targetId: developerId, developerId },
     change: async (tx, now) => {
       const { before, after } = await developerTransitions.transition(tx, {
         id: developerId,

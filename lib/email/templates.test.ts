@@ -14,6 +14,23 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
   DEVELOPER_REJECTED: { type: "DEVELOPER_REJECTED", developerName, reason: "The website does not load." },
   DEVELOPER_SUSPENDED: { type: "DEVELOPER_SUSPENDED", developerName, reason: "Spam reports from several workspaces." },
   DEVELOPER_REINSTATED: { type: "DEVELOPER_REINSTATED", developerName },
+  MEMBER_INVITED: {
+    type: "MEMBER_INVITED",
+    inviteeEmail: "grace@example.com",
+    inviterName: developerName,
+    accountName: "Northwind Labs",
+    roleLabel: "Developer",
+    invitationId: appId,
+    token: "secret-token",
+    expiresAt: new Date("2026-12-05T10:00:00.000Z"),
+  },
+  API_KEY_EXPIRING: {
+    type: "API_KEY_EXPIRING",
+    developerName,
+    keyName: "CI deploys",
+    maskedKey: "mkp_Ab3d…x9Yz",
+    expiresAt: new Date("2026-12-05T10:00:00.000Z"),
+  },
   REVIEW_REPLIED: {
     type: "REVIEW_REPLIED",
     // The person the email is for: the reviewer.
@@ -109,13 +126,14 @@ describe("renderEmail", () => {
     expect(email.text).not.toContain("market.example.com//");
   });
 
-  it("tells a developer it is about their developer account, and a reviewer that it is about their review", () => {
+  it("tells a developer it is about their developer account, a reviewer that it is about their review, an invitee why", () => {
+    const becauseOf: Partial<Record<EmailInput["type"], string>> = {
+      REVIEW_REPLIED: "You receive this email because you reviewed an app on Yapture Marketplace.",
+      MEMBER_INVITED: "You receive this email because a developer account on Yapture Marketplace invited this address.",
+    };
     for (const input of Object.values(inputs) as EmailInput[]) {
       const email = renderEmail(input);
-      const why =
-        input.type === "REVIEW_REPLIED"
-          ? "You receive this email because you reviewed an app on Yapture Marketplace."
-          : "You receive this email because you have a developer account on Yapture Marketplace.";
+      const why = becauseOf[input.type] ?? "You receive this email because you have a developer account on Yapture Marketplace.";
       expect(email.text.endsWith(`--\n${why}\n`)).toBe(true);
       expect(email.html).toContain(`>${why}</td>`);
     }

@@ -1,5 +1,3 @@
-import type { Developer } from "@/db/schema";
-import type { Caller } from "@/lib/callers/caller";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { Operation, ParsedBodyOf, ParsedQueryOf, PathParamsOf } from "@/lib/validation/operation";
 
@@ -7,20 +5,27 @@ import { readBody } from "./body";
 import { parseQuery } from "./query";
 import { route, type NextRouteHandler, type RequestContext } from "./route";
 import { authenticateAdmin } from "./with-admin";
-import { authenticateDeveloper } from "./with-developer";
+import { authenticateDeveloper, type DeveloperCaller } from "./with-developer";
 import { authenticateYaptureUser } from "./with-yapture-user";
 
 /** Who calls, by the operation's `caller`: what the handler receives besides the request. */
 type CallerContexts = {
   public: object;
-  developer: { caller: Caller; developer: Developer };
+  developer: DeveloperCaller;
   yapture: { identity: YaptureIdentity };
   admin: { admin: YaptureIdentity };
 };
 
+/** A developer operation for people only (`personOnly`) always has its member. */
+type CallerContextOf<O extends Operation> = O["caller"] extends "developer"
+  ? O extends { personOnly: true }
+    ? DeveloperCaller & { member: NonNullable<DeveloperCaller["member"]> }
+    : DeveloperCaller
+  : CallerContexts[O["caller"]];
+
 /** What a handler of operation `O` receives: its caller, typed path params, and its query and body parsed by the operation's schemas. */
 export type HandlerContext<O extends Operation> = RequestContext<PathParamsOf<O>> &
-  CallerContexts[O["caller"]] & { query: ParsedQueryOf<O>; body: ParsedBodyOf<O> };
+  CallerContextOf<O> & { query: ParsedQueryOf<O>; body: ParsedBodyOf<O> };
 
 /** The operation a route handler was made for, so tooling (the route walk, `call()` in tests) can read it off the handler. */
 export const DECLARED_OPERATION: unique symbol = Symbol.for("marketplace.declared-operation");

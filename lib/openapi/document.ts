@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { MEMBER_ROLES } from "@/lib/core/enums";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 import { PATH_PARAMS } from "@/lib/http/path-params";
 import { problemSchema } from "@/lib/validation/shared";
@@ -133,6 +134,15 @@ function errorResponses(codes: readonly ErrorCode[]) {
   );
 }
 
+/** Who may call a developer operation: the API-key scope (or people only) and the members' roles. */
+function developerCallers(operation: Operation): string {
+  const keys = operation.personOnly
+    ? "API keys: none (a person signed in with Yapture only)."
+    : `API-key scope: ${operation.scope ? `\`${operation.scope}\`` : "any valid key"}.`;
+  const roles = operation.roles ?? MEMBER_ROLES;
+  return `${keys} Members' roles: ${roles.map((role) => `\`${role}\``).join(", ")}.`;
+}
+
 function operationObject(operation: Operation, components: Record<string, JsonSchema>) {
   const success = Object.fromEntries(
     Object.entries(operation.success).map(([status, { description, schema }]) => [
@@ -140,8 +150,7 @@ function operationObject(operation: Operation, components: Record<string, JsonSc
       schema ? { description, content: { "application/json": { schema: toSchema(schema, "output", components) } } } : { description },
     ]),
   );
-  const scopeNote =
-    operation.caller === "developer" ? `\n\nAPI-key scope: ${operation.scope ? `\`${operation.scope}\`` : "any valid key"}.` : "";
+  const scopeNote = operation.caller === "developer" ? `\n\n${developerCallers(operation)}` : "";
   return {
     operationId: operation.operationId,
     tags: [operation.tag],

@@ -7,6 +7,7 @@ import { CATALOGUE } from "@/lib/catalogue/operations";
 import { DEVELOPER_VERIFICATIONS, PROFILE, PROFILE_CHANGE_APPROVALS } from "@/lib/developers/operations";
 import { EMAIL_LOG } from "@/lib/email/operations";
 import { INSTALLS } from "@/lib/installs/operations";
+import { TEAM } from "@/lib/members/operations";
 import { MODERATION, PUBLISHER_REVIEWS, REVIEWS } from "@/lib/reviews/operations";
 import { operationOf, type Operation } from "@/lib/validation/operation";
 
@@ -52,6 +53,7 @@ export const OPERATIONS: Operation[] = [
   INSTALLS,
   REVIEWS,
   PROFILE,
+  TEAM,
   API_KEYS,
   APPS,
   PUBLISHER_REVIEWS,

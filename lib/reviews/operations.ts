@@ -1,3 +1,4 @@
+import { ROLES_THAT } from "@/lib/members/roles";
 import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped } from "@/lib/validation/operation";
 import { pagedListOf } from "@/lib/validation/shared";
 
@@ -93,6 +94,7 @@ export const PUBLISHER_REVIEWS = {
     method: "get",
     path: "/api/dev/apps/{id}/reviews",
     operationId: "listPublisherReviews",
+    roles: ROLES_THAT.readListings,
     scope: "APP_READ",
     summary: "The visible reviews of one of your apps, newest first, with your replies",
     query: publisherReviewsQuery,
@@ -103,6 +105,7 @@ export const PUBLISHER_REVIEWS = {
     method: "post",
     path: "/api/dev/apps/{id}/reviews/{reviewId}/reply",
     operationId: "replyToReview",
+    roles: ROLES_THAT.replyToReviews,
     scope: "APP_UPDATE",
     summary: "Reply publicly to a review of your app (the reviewer is emailed)",
     description: "One reply per review: a second is 409 `conflict` (change it with PUT). Reviews of other developers' apps are 404.",
@@ -114,6 +117,7 @@ export const PUBLISHER_REVIEWS = {
     method: "put",
     path: "/api/dev/apps/{id}/reviews/{reviewId}/reply",
     operationId: "updateReviewReply",
+    roles: ROLES_THAT.replyToReviews,
     scope: "APP_UPDATE",
     summary: "Change your reply to a review",
     description: "A reply a moderator hid stays hidden. 404 when there is no reply.",
@@ -125,6 +129,7 @@ export const PUBLISHER_REVIEWS = {
     method: "delete",
     path: "/api/dev/apps/{id}/reviews/{reviewId}/reply",
     operationId: "deleteReviewReply",
+    roles: ROLES_THAT.replyToReviews,
     scope: "APP_UPDATE",
     summary: "Delete your reply to a review",
     description: "A reply a moderator hid cannot be deleted (409 `invalid_state`); it can still be edited.",

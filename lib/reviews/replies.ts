@@ -2,11 +2,12 @@ import { and, desc, asc, eq, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
-import { apps, developers, reviewReplies, reviews, type Developer } from "@/db/schema";
+import { apps, developers, reviewReplies, reviews } from "@/db/schema";
 import { enqueueEmail } from "@/lib/email/outbox";
 import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import { offsetOf } from "@/lib/core/paging";
+import { accessibleApp, type Access } from "@/lib/members/access";
 
 import { reviewColumns, type ReviewFields } from "./columns";
 
@@ -14,7 +15,8 @@ import { reviewColumns, type ReviewFields } from "./columns";
 // edit or delete. A review (or reply) a moderator hid stays hidden through edits. Every query is
 // scoped to the developer's own app: another developer's review is 404, as if it did not exist.
 
-type Owned = { developer: Developer; appId: string };
+/** An app `access` reaches (within the member's and the key's app limits); any other is 404. */
+type Owned = { access: Access; appId: string };
 
 /** A review of one of the developer's apps as its publisher sees it: visible reviews, each with their reply. */
 export type PublisherReviewRow = ReviewFields & {
@@ -22,12 +24,12 @@ export type PublisherReviewRow = ReviewFields & {
 };
 
 /** The visible reviews of the developer's app, newest first, with the developer's reply to each. */
-export async function listPublisherReviews({ developer, appId, paging }: Owned & { paging: Paging }): Promise<Page<PublisherReviewRow>> {
+export async function listPublisherReviews({ access, appId, paging }: Owned & { paging: Paging }): Promise<Page<PublisherReviewRow>> {
   const db = await getDb();
   const [app] = await db
     .select({ reviewCount: apps.reviewCount })
     .from(apps)
-    .where(and(eq(apps.id, appId), eq(apps.developerId, developer.id)));
+    .where(and(eq(apps.id, appId), accessibleApp(access)));
   if (!app) throw notFound("app");
   const rows = await db
     .select({
@@ -57,7 +59,7 @@ export async function listPublisherReviews({ developer, appId, paging }: Owned &
 }
 
 /** The visible review `reviewId` of the developer's app, locked for the reply's change; 404 otherwise. */
-async function ownAppReview(tx: Executor, { developer, appId }: Owned, reviewId: string) {
+async function ownAppReview(tx: Executor, { access, appId }: Owned, reviewId: string) {
   const [review] = await tx
     .select({
       id: reviews.id,
@@ -70,7 +72,7 @@ async function ownAppReview(tx: Executor, { developer, appId }: Owned, reviewId:
     .from(reviews)
     .innerJoin(apps, eq(apps.id, reviews.appId))
     .innerJoin(developers, eq(developers.id, apps.developerId))
-    .where(and(eq(reviews.id, reviewId), eq(reviews.appId, appId), eq(apps.developerId, developer.id), isNull(reviews.hiddenAt)))
+    .where(and(eq(reviews.id, reviewId), eq(reviews.appId, appId), accessibleApp(access), isNull(reviews.hiddenAt)))
     .for("update", { of: reviews });
   if (!review) throw notFound("review");
   return review;
@@ -92,7 +94,7 @@ export async function createReply({ reviewId, body, ...owned }: Owned & { review
     const review = await ownAppReview(tx, owned, reviewId);
     const [reply] = await tx
       .insert(reviewReplies)
-      .values({ reviewId, developerId: owned.developer.id, body })
+      .values({ reviewId, developerId: owned.access.developerId, body })
       .onConflictDoNothing()
       .returning(replyColumns);
     if (!reply) throw new ApiError("conflict", "this review already has your reply: change it with PUT, or delete it first");

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from "drizz
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
 import { builtOnce } from "@/db/statements";
-import { apps, developers, installs, reviewReplies, reviews } from "@/db/schema";
+import { apps, publisherMembers, installs, reviewReplies, reviews } from "@/db/schema";
 import { getPublicAppId } from "@/lib/catalogue/queries";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import { ApiError, notFound } from "@/lib/core/errors";
@@ -121,12 +121,13 @@ export async function upsertReview({
     // Locking the app row queues concurrent reviews of this app, so the previous rating read
     // below is still the one the upsert replaces: no lost or double-counted rating.
     const appId = await getPublicAppId({ slug, tx, lock: true });
-    const [owner] = await tx
-      .select({ yaptureUserId: developers.yaptureUserId })
+    // Every member of the publishing account made the app: none of them reviews it.
+    const [maker] = await tx
+      .select({ id: publisherMembers.id })
       .from(apps)
-      .innerJoin(developers, eq(developers.id, apps.developerId))
-      .where(eq(apps.id, appId));
-    if (owner?.yaptureUserId === reviewer.sub) throw new ApiError("forbidden", "developers cannot review their own apps");
+      .innerJoin(publisherMembers, eq(publisherMembers.developerId, apps.developerId))
+      .where(and(eq(apps.id, appId), eq(publisherMembers.yaptureUserId, reviewer.sub)));
+    if (maker) throw new ApiError("forbidden", "developers cannot review their own apps (nor their developer account's)");
     const [previous] = await tx
       .select({ rating: reviews.rating, verifiedInstall: reviews.verifiedInstall, hiddenAt: reviews.hiddenAt })
       .from(reviews)

@@ -20,6 +20,7 @@ export async function startServerProcess(): Promise<void> {
     const connection = await connect();
     log.info("database ready", { kind: connection.kind });
     (await import("@/lib/email/dispatcher-loop")).startEmailDispatcher();
+    (await import("@/lib/api-keys/expiry-notices")).startKeyExpiryNotices();
     if (!env().MIGRATE_ON_START) {
       const { applied, expected } = await migrationProgress();
       if (applied < expected) {

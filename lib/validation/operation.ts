@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import type { ApiKeyScope, DeveloperStatus } from "@/lib/core/enums";
+import type { ApiKeyScope, DeveloperStatus, MemberRole } from "@/lib/core/enums";
 import type { ErrorCode } from "@/lib/core/errors";
 import type { PolicyName } from "@/lib/rate-limit/policies";
 import { pagedListOf } from "./shared";
@@ -17,7 +17,7 @@ import { pagedListOf } from "./shared";
 type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 export type OperationCaller = "public" | "developer" | "yapture" | "admin";
 type OperationTag =
-  "Public marketplace" | "Developer profile" | "API keys" | "Developer apps" | "App updates" | "Administration" | "Service";
+  "Public marketplace" | "Developer profile" | "Team" | "API keys" | "Developer apps" | "App updates" | "Administration" | "Service";
 
 /** What a rate limit counts per: the client's address, that and the path's `slug`, the signed-in person, the developer account. */
 type LimitKey = "client" | "client and slug" | "person" | "developer";
@@ -32,6 +32,10 @@ export type Operation = {
   caller: OperationCaller;
   /** API-key scope the endpoint needs (tokens and sessions carry every scope); `null`: any valid key. Developer operations only. */
   scope?: ApiKeyScope | null;
+  /** Developer operations: the roles of the account's members that may call it (docs/api.md, "Publisher teams"); every role when absent. */
+  roles?: readonly MemberRole[];
+  /** Developer operations: a person signed in with Yapture only; an API key is 403 `forbidden` (managing members). */
+  personOnly?: true;
   /** Developer operations: an account an administrator has not verified (yet) may call it too (the profile's own endpoints). */
   allowUnverified?: true;
   /**

@@ -2,14 +2,16 @@ import type { Developer } from "@/db/schema";
 import { createApiKey } from "@/lib/api-keys/service";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/enums";
 
+import { ownerOf } from "./developers";
+
 /** A new API key of the developer with the given scopes (all by default): its id, plaintext and Authorization header. */
 export async function apiKeyHeader(
   developer: Developer,
   scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
-  options: { expiresInDays?: number } = {},
+  options: { expiresInDays?: number; appIds?: string[] } = {},
 ): Promise<{ authorization: string; key: string; id: string }> {
   const { key, plaintext } = await createApiKey({
-    developerId: developer.id,
+    ...(await ownerOf(developer)),
     caller: {
       kind: "yapture",
       via: "token",

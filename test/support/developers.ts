@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { developers, type Developer } from "@/db/schema";
+import { developers, publisherMembers, type Developer, type PublisherMember } from "@/db/schema";
 import type { DeveloperStatus } from "@/lib/core/enums";
+import type { Access } from "@/lib/members/access";
+import { memberAccess } from "@/lib/members/membership";
 
 import { bearer, newUser, type TestUser } from "./identity";
 
@@ -32,6 +34,16 @@ export async function insertDeveloper(overrides: Partial<NewDeveloper> = {}): Pr
     })
     .returning();
   return developer!;
+}
+
+/** The developer account's owner (the member the database made with it) and what they reach. */
+export async function ownerOf(developer: Developer): Promise<{ member: PublisherMember; access: Access }> {
+  const db = await getDb();
+  const [member] = await db
+    .select()
+    .from(publisherMembers)
+    .where(and(eq(publisherMembers.developerId, developer.id), eq(publisherMembers.yaptureUserId, developer.yaptureUserId)));
+  return { member: member!, access: memberAccess({ developer, member: member! }) };
 }
 
 export type TestDeveloper = { user: TestUser; developer: Developer; token: Record<string, string> };

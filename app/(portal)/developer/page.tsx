@@ -8,11 +8,12 @@ import { ProfileForm } from "@/components/portal/profile-form";
 import { RegisterForm } from "@/components/portal/register-form";
 import { ResubmitProfileButton } from "@/components/portal/resubmit-profile-button";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DEVELOPER_STATUS_HELP, isVerified, type VerifiedDeveloper } from "@/components/portal/verified-gate";
+import { DEVELOPER_STATUS_HELP, isVerified, portalPublisher, type PortalPublisher } from "@/components/portal/verified-gate";
 import { listApiKeys } from "@/lib/api-keys/service";
 import { listDeveloperApps } from "@/lib/apps/service";
 import { requireUser } from "@/lib/auth/portal-session";
-import { findDeveloperByYaptureUserId, ownProfile } from "@/lib/developers/service";
+import { ownProfile } from "@/lib/developers/service";
+import { canRole } from "@/lib/members/roles";
 import { developerView } from "@/lib/developers/views";
 
 export const metadata = { title: "Developer portal" };
@@ -27,10 +28,10 @@ function CountCard({ href, label, count, action }: { href: string; label: string
   );
 }
 
-async function VerifiedSummary({ developer }: { developer: VerifiedDeveloper }) {
+async function VerifiedSummary({ publisher }: { publisher: PortalPublisher }) {
   const [apps, keys] = await Promise.all([
-    listDeveloperApps({ developerId: developer.id, paging: { page: 1, limit: 1 } }),
-    listApiKeys(developer.id),
+    listDeveloperApps({ access: publisher.access, paging: { page: 1, limit: 1 } }),
+    listApiKeys(publisher),
   ]);
   return (
     <div className="grid max-w-2xl grid-cols-2 gap-4">
@@ -47,8 +48,8 @@ async function VerifiedSummary({ developer }: { developer: VerifiedDeveloper }) 
 
 export default async function DeveloperHome() {
   const user = await requireUser("/developer");
-  const developer = await findDeveloperByYaptureUserId(user.yaptureUserId);
-  if (!developer) {
+  const publisher = await portalPublisher("/developer");
+  if (!publisher) {
     return (
       <section className="max-w-xl space-y-6">
         <div>
@@ -59,6 +60,7 @@ export default async function DeveloperHome() {
       </section>
     );
   }
+  const { developer, member } = publisher;
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -66,7 +68,7 @@ export default async function DeveloperHome() {
         <StatusBadge status={developer.status} />
       </div>
       <StandingNotice developer={developer} />
-      {isVerified(developer) ? <VerifiedSummary developer={developer} /> : null}
+      {isVerified(developer) ? <VerifiedSummary publisher={publisher} /> : null}
       <section aria-labelledby="profile-heading" className="max-w-2xl space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="profile-heading" className="text-lg font-semibold">
@@ -78,7 +80,11 @@ export default async function DeveloperHome() {
             </Link>
           ) : null}
         </div>
-        {developer.status === "SUSPENDED" ? <ProfileSummary developer={developer} /> : <EditableProfile developer={developer} />}
+        {developer.status === "SUSPENDED" || !canRole(member.role, "editProfile") ? (
+          <ProfileSummary developer={developer} />
+        ) : (
+          <EditableProfile developer={developer} />
+        )}
       </section>
     </section>
   );

@@ -4,7 +4,18 @@ import type { PublisherReviewResource } from "@/lib/reviews/schemas";
 import { ReviewReplyForm } from "./review-reply-form";
 
 /** The listing's visible reviews, newest first, each with the developer's reply (or a way to write one). */
-export function ListingReviews({ appId, reviews, total }: { appId: string; reviews: PublisherReviewResource[]; total: number }) {
+export function ListingReviews({
+  appId,
+  reviews,
+  total,
+  mayReply,
+}: {
+  appId: string;
+  reviews: PublisherReviewResource[];
+  total: number;
+  /** The member's role may reply (owners, admins, support). */
+  mayReply: boolean;
+}) {
   return (
     <section aria-labelledby="reviews-heading" className="max-w-3xl space-y-3">
       <h2 id="reviews-heading" className="text-lg font-semibold">
@@ -25,7 +36,13 @@ export function ListingReviews({ appId, reviews, total }: { appId: string; revie
             {review.author.name} · {review.updatedAt.slice(0, 10)}
             {review.verifiedInstall ? " · Verified install" : ""}
           </p>
-          <ReviewReplyForm key={review.reply?.updatedAt ?? "none"} appId={appId} reviewId={review.id} reply={review.reply} />
+          {mayReply ? (
+            <ReviewReplyForm key={review.reply?.updatedAt ?? "none"} appId={appId} reviewId={review.id} reply={review.reply} />
+          ) : review.reply ? (
+            <p className="mt-3 border-l-2 border-slate-300 pl-3 text-sm break-words whitespace-pre-line text-slate-700">
+              {review.reply.body}
+            </p>
+          ) : null}
         </article>
       ))}
     </section>

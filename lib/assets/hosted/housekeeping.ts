@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
-
 import { and, eq, lt, notExists, or, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { appRevisions, apps, hostedAssets, listingImageCopies } from "@/db/schema";
+import { repeatUntilAborted, startChore } from "@/lib/core/background-chores";
 import { env } from "@/lib/core/env";
 import { log } from "@/lib/core/log";
 
@@ -53,27 +52,19 @@ export async function removeUnreferencedAssets(storedBefore: Date): Promise<{ co
 }
 
 /** The worker's hourly sweep, which also copies the images of versions submitted before hosting (./backfill.ts) (scripts/worker.ts, or the server process with EMAIL_DISPATCHER=in-process), until `signal`. */
-export async function runAssetHousekeeping({
-  signal,
-  intervalMs = INTERVAL_MS,
-}: {
-  signal: AbortSignal;
-  intervalMs?: number;
-}): Promise<void> {
-  while (!signal.aborted) {
-    try {
+export function runAssetHousekeeping({ signal, intervalMs = INTERVAL_MS }: { signal: AbortSignal; intervalMs?: number }): Promise<void> {
+  return repeatUntilAborted({
+    name: "image housekeeping",
+    signal,
+    intervalMs,
+    work: async () => {
       const removed = await removeUnreferencedAssets(new Date(Date.now() - UNREFERENCED_GRACE_MS));
       if (removed.copies + removed.assets > 0) log.info("unreferenced images removed", removed);
       const copied = await copyImagesSubmittedBeforeHosting({ deadline: Date.now() + intervalMs / 2, signal });
       if (copied.copied + copied.failed > 0) log.info("images of listings submitted before hosting copied", copied);
-    } catch (error) {
-      log.error("image housekeeping failed", { error });
-    }
-    await sleep(intervalMs, undefined, { signal }).catch(() => undefined);
-  }
+    },
+  });
 }
-
-const globalForHousekeeping = globalThis as typeof globalThis & { __assetHousekeeping?: { stop(): Promise<void> } };
 
 /**
  * The sweep in a server process that does the worker's work itself (EMAIL_DISPATCHER=in-process):
@@ -81,19 +72,6 @@ const globalForHousekeeping = globalThis as typeof globalThis & { __assetHouseke
  */
 export function startAssetHousekeeping(): void {
   const config = env();
-  if (config.isBuild || config.EMAIL_DISPATCHER !== "in-process" || globalForHousekeeping.__assetHousekeeping) return;
-  const controller = new AbortController();
-  const loop = runAssetHousekeeping({ signal: controller.signal });
-  globalForHousekeeping.__assetHousekeeping = {
-    async stop() {
-      controller.abort();
-      await loop;
-      globalForHousekeeping.__assetHousekeeping = undefined;
-    },
-  };
-}
-
-/** Stops this process's sweep, if one runs, after the sweep in progress (server shutdown). */
-export async function stopAssetHousekeeping(): Promise<void> {
-  await globalForHousekeeping.__assetHousekeeping?.stop();
+  if (config.isBuild || config.EMAIL_DISPATCHER !== "in-process") return;
+  startChore("image housekeeping", (signal) => runAssetHousekeeping({ signal }));
 }

@@ -3,6 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { appRevisions, appScreenshots, apps } from "@/db/schema";
 import { notFound } from "@/lib/core/errors";
+import { accessibleApp, type Access } from "@/lib/members/access";
 
 import { throwAssetErrors } from "../image-check";
 import { AssetFetchError } from "../safe-fetch";
@@ -18,12 +19,12 @@ import { imageLines, ImageRejected, processImage } from "./process-image";
 // listing, or its update, names can be previewed: this is no open proxy.
 
 /** The field kind of `url` in the caller's listing or its open update, or null when neither names it. */
-async function kindOf({ developerId, appId, url }: PreviewRequest): Promise<HostedImageKind | null> {
+async function kindOf({ access, appId, url }: PreviewRequest): Promise<HostedImageKind | null> {
   const db = await getDb();
   const [app] = await db
     .select({ logoUrl: apps.logoUrl, bannerUrl: apps.bannerUrl })
     .from(apps)
-    .where(and(eq(apps.id, appId), eq(apps.developerId, developerId)));
+    .where(and(eq(apps.id, appId), accessibleApp(access)));
   if (!app) return null;
   const [update] = await db
     .select({ logoUrl: appRevisions.logoUrl, bannerUrl: appRevisions.bannerUrl, screenshots: appRevisions.screenshots })
@@ -40,7 +41,8 @@ async function kindOf({ developerId, appId, url }: PreviewRequest): Promise<Host
   return shot ? "screenshot" : null;
 }
 
-export type PreviewRequest = { developerId: string; appId: string; url: string };
+/** An image named by a listing (or its update) `access` reaches. */
+export type PreviewRequest = { access: Access; appId: string; url: string };
 
 /** The image as a submit would check it, re-encoded: the WebP a browser may show safely. */
 export type PreviewImage = { contentType: "image/webp"; bytes: Buffer };
@@ -50,7 +52,7 @@ export async function previewImage(request: PreviewRequest, source: ImageSource 
   if (!kind) throw notFound("image");
   // Only the widest variant (the preview's largest image), decoded once like a submit's, the
   // developer's own turn among the images in flight and in the decoding line.
-  const owner = request.developerId;
+  const owner = request.access.developerId;
   const widths = [HOSTED_IMAGE_KINDS[kind].widths.at(-1)!];
   try {
     const processed = await imageLines().inFlight.run(owner, async () => processImage(await source(request.url), kind, { owner, widths }));

@@ -1,5 +1,6 @@
 import type { EmailType } from "@/lib/core/enums";
 
+import { apiKeyExpiringEmail, type ApiKeyExpiringInput } from "./api-key-expiring";
 import { appApprovedEmail, type AppApprovedInput } from "./app-approved";
 import { appRejectedEmail, type AppRejectedInput } from "./app-rejected";
 import { appUpdateApprovedEmail, type AppUpdateApprovedInput } from "./app-update-approved";
@@ -9,6 +10,7 @@ import { developerRejectedEmail, type DeveloperRejectedInput } from "./developer
 import { developerSuspendedEmail, type DeveloperSuspendedInput } from "./developer-suspended";
 import { developerVerifiedEmail, type DeveloperVerifiedInput } from "./developer-verified";
 import type { RenderedEmail } from "./layout";
+import { memberInvitedEmail, type MemberInvitedInput } from "./member-invited";
 import { profileChangeApprovedEmail, type ProfileChangeApprovedInput } from "./profile-change-approved";
 import { profileChangeRejectedEmail, type ProfileChangeRejectedInput } from "./profile-change-rejected";
 import { reviewRepliedEmail, type ReviewRepliedInput } from "./review-replied";
@@ -28,7 +30,9 @@ export type EmailInput =
   | AppUpdateRejectedInput
   | ProfileChangeApprovedInput
   | ProfileChangeRejectedInput
-  | ReviewRepliedInput;
+  | ReviewRepliedInput
+  | MemberInvitedInput
+  | ApiKeyExpiringInput;
 
 // Exhaustive by construction: a new EMAIL_TYPES value without a template fails to compile here.
 const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) => RenderedEmail } = {
@@ -43,6 +47,8 @@ const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) =
   PROFILE_CHANGE_APPROVED: profileChangeApprovedEmail,
   PROFILE_CHANGE_REJECTED: profileChangeRejectedEmail,
   REVIEW_REPLIED: reviewRepliedEmail,
+  MEMBER_INVITED: memberInvitedEmail,
+  API_KEY_EXPIRING: apiKeyExpiringEmail,
 };
 
 export function renderEmail(input: EmailInput): RenderedEmail {

@@ -9,7 +9,7 @@ import { getPublicApp, asRows } from "@/lib/catalogue/queries";
 import { publicAppView } from "@/lib/apps/views";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { currentUser } from "@/lib/auth/portal-session";
-import { findDeveloperByYaptureUserId } from "@/lib/developers/service";
+import { isMemberOf } from "@/lib/members/membership";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { installedWorkspaces } from "@/lib/installs/service";
 import { findOwnReview, listReviews, ratingHistogram, verifiedRating } from "@/lib/reviews/service";
@@ -35,12 +35,12 @@ export default async function AppPage({ params, searchParams }: Props) {
   const app = await loadApp(slug);
   const { sort, page, verified: verifiedOnly = false } = await pageQuery(searchParams, listReviewsQuery);
   const reader = await currentUser();
-  const [reviews, histogram, verified, own, readerProfile, installedIn] = await Promise.all([
+  const [reviews, histogram, verified, own, readerIsMaker, installedIn] = await Promise.all([
     listReviews({ slug, sort, verifiedOnly, paging: { page, limit: REVIEWS_PER_PAGE } }),
     ratingHistogram(slug),
     verifiedRating(slug),
     reader ? findOwnReview({ slug, reviewerId: reader.yaptureUserId }) : undefined,
-    reader ? findDeveloperByYaptureUserId(reader.yaptureUserId) : undefined,
+    reader ? isMemberOf(reader.yaptureUserId, app.developer.id) : false,
     reader ? installedWorkspaces({ slug, workspaces: reader.workspaces }) : [],
   ]);
   return (
@@ -76,7 +76,7 @@ export default async function AppPage({ params, searchParams }: Props) {
           sort={sort}
           reader={reader}
           own={own ? publicReviewView(own) : undefined}
-          readerIsDeveloper={readerProfile?.id === app.developer.id}
+          readerIsDeveloper={readerIsMaker}
         />
       </div>
     </QueryProviders>

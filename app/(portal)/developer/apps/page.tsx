@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppLogo } from "@/components/portal/apps/app-logo";
 import { PageHeading } from "@/components/ui/page-heading";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { isVerified, NotVerifiedNotice, portalPublisher } from "@/components/portal/verified-gate";
 import { Pager } from "@/components/ui/pager";
 import { listDeveloperApps } from "@/lib/apps/service";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
@@ -29,10 +29,10 @@ function NewListingLink() {
 }
 
 export default async function DeveloperAppsPage({ searchParams }: { searchParams: PageSearchParams }) {
-  const developer = await portalDeveloper("/developer/apps");
-  if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
+  const publisher = await portalPublisher("/developer/apps");
+  if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { page } = await pageQuery(searchParams, listQuery);
-  const listings = await listDeveloperApps({ developerId: developer.id, paging: { page, limit: PAGE_SIZE } });
+  const listings = await listDeveloperApps({ access: publisher.access, paging: { page, limit: PAGE_SIZE } });
   const copies = await hostedUrlsOf(listings.items.map(({ app }) => ({ type: "app" as const, id: app.id })));
   // The copy checked at the last submit, or a preview through this origin: never the developer's server.
   const logoOf = ({ id, logoUrl }: { id: string; logoUrl: string | null }) =>

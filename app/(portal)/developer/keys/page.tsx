@@ -1,6 +1,6 @@
 import { ApiKeyList, RevokedApiKeyList } from "@/components/portal/api-keys/api-key-list";
 import { CreateApiKeyForm } from "@/components/portal/api-keys/create-api-key-form";
-import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { isVerified, NotVerifiedNotice, portalPublisher } from "@/components/portal/verified-gate";
 import { PageHeading } from "@/components/ui/page-heading";
 import { listApiKeys, listRecentlyRevokedApiKeys, REVOKED_KEYS_SHOWN } from "@/lib/api-keys/service";
 import { apiKeyView, revokedApiKeyView } from "@/lib/api-keys/views";
@@ -8,10 +8,10 @@ import { apiKeyView, revokedApiKeyView } from "@/lib/api-keys/views";
 export const metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const developer = await portalDeveloper("/developer/keys");
-  if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="API keys" />;
+  const publisher = await portalPublisher("/developer/keys");
+  if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="API keys" />;
   const now = new Date();
-  const [active, revoked] = await Promise.all([listApiKeys(developer.id), listRecentlyRevokedApiKeys(developer.id, now)]);
+  const [active, revoked] = await Promise.all([listApiKeys(publisher), listRecentlyRevokedApiKeys(publisher, now)]);
   const keys = active.map((key) => apiKeyView(key, now));
   return (
     <section className="space-y-8">

@@ -5,7 +5,7 @@ import { getDb, queryRows } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { call } from "@/test/support/http";
 import { apiKeyHeader } from "@/test/support/api-keys";
-import { createTestDeveloper } from "@/test/support/developers";
+import { createTestDeveloper, ownerOf } from "@/test/support/developers";
 
 import * as keyById from "./[id]/route";
 import * as keys from "./route";
@@ -15,10 +15,11 @@ const revoke = (headers: Record<string, string>, id: string) => call(keyById.DEL
 
 describe("POST /api/dev/api-keys", () => {
   it("creates a key shown in full once, with expiresAt from expiresInDays", async () => {
-    const { token } = await createTestDeveloper();
+    const { token, developer } = await createTestDeveloper();
     const before = Date.now();
     const res = await create(token, { name: "CI deploys", scopes: ["APP_READ", "APP_UPDATE"], expiresInDays: 30 });
     expect(res.status).toBe(201);
+    const { member } = await ownerOf(developer);
     expect(res.body).toEqual({
       id: expect.any(String),
       name: "CI deploys",
@@ -28,6 +29,9 @@ describe("POST /api/dev/api-keys", () => {
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
       lastUsedAt: null,
+      // Every app, made by the account's owner (the person calling).
+      appIds: null,
+      createdBy: { name: member.name, memberId: member.id },
     });
     const expiresIn = new Date(res.body.expiresAt).getTime() - before;
     expect(Math.abs(expiresIn - 30 * 86_400_000)).toBeLessThan(60_000);
@@ -104,7 +108,7 @@ describe("GET /api/dev/api-keys", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((k: { name: string }) => k.name)).toEqual(["second", "first"]);
     expect(Object.keys(res.body.data[0]).sort()).toEqual(
-      ["createdAt", "expiresAt", "id", "lastUsedAt", "maskedKey", "name", "scopes", "status"].sort(),
+      ["appIds", "createdAt", "createdBy", "expiresAt", "id", "lastUsedAt", "maskedKey", "name", "scopes", "status"].sort(),
     );
     expect(res.body.data.every((k: { status: string }) => k.status === "ACTIVE")).toBe(true);
     for (const created of [first, second, third]) {

@@ -5,13 +5,13 @@ import { handle } from "@/lib/http/handle";
 import { APPS } from "@/lib/apps/operations";
 
 // GET /api/dev/apps — the caller's listings, newest first, paged.
-export const { GET } = handle(APPS.list, async ({ developer, query: paging }) =>
-  json(paged(await listDeveloperApps({ developerId: developer.id, paging }), developerAppView)),
+export const { GET } = handle(APPS.list, async ({ access, query: paging }) =>
+  json(paged(await listDeveloperApps({ access, paging }), developerAppView)),
 );
 
 // POST /api/dev/apps — create a listing in DRAFT.
-export const { POST } = handle(APPS.create, async ({ developer, body: input }) =>
-  json(developerAppView(await createApp({ developerId: developer.id, input })), { status: 201 }),
+export const { POST } = handle(APPS.create, async ({ access, body: input }) =>
+  json(developerAppView(await createApp({ access, input })), { status: 201 }),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods(["GET", "POST"]);

@@ -6,10 +6,10 @@ import { imagePreviewQuery } from "@/lib/apps/schemas";
 // GET /assets/preview/:id?url=… — one image that the caller's listing (or its update) names, as a
 // submit would check it, re-encoded to WebP: how the portal shows a draft's images without the
 // browser loading the developer's server (docs/assets.md). Not an API operation: the portal's.
-export const GET = withDeveloper<{ id: string }>({ scope: "APP_READ" }, async ({ developer, params, request, limit }) => {
+export const GET = withDeveloper<{ id: string }>({ scope: "APP_READ" }, async ({ developer, access, params, request, limit }) => {
   const { url } = parseQuery(request, imagePreviewQuery);
   await limit("imagePreview", developer.id);
-  const image = await previewImage({ developerId: developer.id, appId: params.id, url });
+  const image = await previewImage({ access, appId: params.id, url });
   return new Response(new Uint8Array(image.bytes), {
     status: 200,
     headers: {

@@ -8,7 +8,7 @@ import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
 import { UpdateSection } from "@/components/portal/apps/update-section";
 import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from-review-button";
-import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { isVerified, NotVerifiedNotice, portalPublisher, type PortalPublisher } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
@@ -16,13 +16,13 @@ import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
 import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views";
-import type { Developer } from "@/db/schema";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/core/enums";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { listPublisherReviews } from "@/lib/reviews/replies";
 import { publisherReviewView } from "@/lib/reviews/views";
+import { canRole } from "@/lib/members/roles";
 import { can } from "@/lib/state/machine";
 
 export const metadata = { title: "Listing" };
@@ -33,20 +33,22 @@ const allows = (action: AppAction, status: AppStatus) => can(APP_STATES, action,
 
 const REVIEWS_SHOWN = 20;
 
-const loadListing = (developer: Developer, appId: string) =>
+const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
-    const developerId = developer.id;
-    const [listing, analytics] = await Promise.all([getDeveloperApp({ developerId, appId }), getAppAnalytics({ developerId, appId })]);
-    const revision = listing.revision ? revisionView(await getRevision({ developer, appId })) : null;
+    const [listing, analytics] = await Promise.all([getDeveloperApp({ access, appId }), getAppAnalytics({ access, appId })]);
+    const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
     return { listing: developerAppView(listing), analytics: analyticsView(analytics), revision };
   });
 
 export default async function ListingPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const developer = await portalDeveloper(`/developer/apps/${id}`);
-  if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
-  const { listing, analytics, revision } = await loadListing(developer, id);
-  const canEdit = allows("edit", listing.status);
+  const publisher = await portalPublisher(`/developer/apps/${id}`);
+  if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
+  const { developer, member } = publisher;
+  const { listing, analytics, revision } = await loadListing(publisher, id);
+  // What the member's role lets them do here (the API refuses the rest the same way).
+  const mayEdit = canRole(member.role, "editListings");
+  const canEdit = mayEdit && allows("edit", listing.status);
   const hosted = await hostedUrlsOf([
     { type: "app", id: listing.id },
     ...(revision ? [{ type: "revision" as const, id: revision.id }] : []),
@@ -58,7 +60,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
     ...revision,
     changes: changesWithHostedImages(revision.changes, { before: copies, after: hosted.get(`revision:${revision.id}`) }, preview),
   };
-  const reviews = await listPublisherReviews({ developer, appId: listing.id, paging: { page: 1, limit: REVIEWS_SHOWN } });
+  const reviews = await listPublisherReviews({ access: publisher.access, appId: listing.id, paging: { page: 1, limit: REVIEWS_SHOWN } });
   return (
     <div className="space-y-8">
       <PageTitle back={BACK} title={listing.name}>
@@ -68,9 +70,9 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
       </PageTitle>
       <ListingStatus listing={listing} />
       <div className="flex flex-wrap items-start gap-4">
-        {allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} of="listing" /> : null}
-        {allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} of="listing" /> : null}
-        {allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
+        {mayEdit && allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} of="listing" /> : null}
+        {mayEdit && allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} of="listing" /> : null}
+        {mayEdit && allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
       </div>
       {canEdit ? (
         <section aria-labelledby="edit-heading" className="max-w-3xl space-y-3">
@@ -80,10 +82,15 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
-      {allows("revise", listing.status) ? <UpdateSection listing={listing} revision={update} /> : null}
-      <ListingAnalytics analytics={analytics} />
+      {mayEdit && allows("revise", listing.status) ? <UpdateSection listing={listing} revision={update} /> : null}
+      {canRole(member.role, "readAnalytics") ? <ListingAnalytics analytics={analytics} /> : null}
       {listing.publishedAt ? (
-        <ListingReviews appId={listing.id} reviews={reviews.items.map(publisherReviewView)} total={reviews.total} />
+        <ListingReviews
+          appId={listing.id}
+          reviews={reviews.items.map(publisherReviewView)}
+          total={reviews.total}
+          mayReply={canRole(member.role, "replyToReviews")}
+        />
       ) : null}
       <section aria-labelledby="preview-heading" className="space-y-3">
         <h2 id="preview-heading" className="text-lg font-semibold">

@@ -1,12 +1,14 @@
 import { AppForm } from "@/components/portal/apps/app-form";
-import { isVerified, NotVerifiedNotice, portalDeveloper } from "@/components/portal/verified-gate";
+import { isVerified, NotVerifiedNotice, portalPublisher, RoleNotice } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
+import { canRole } from "@/lib/members/roles";
 
 export const metadata = { title: "New listing" };
 
 export default async function NewListingPage() {
-  const developer = await portalDeveloper("/developer/apps/new");
-  if (!isVerified(developer)) return <NotVerifiedNotice developer={developer} feature="App listings" />;
+  const publisher = await portalPublisher("/developer/apps/new");
+  if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
+  if (!canRole(publisher.member.role, "editListings")) return <RoleNotice role={publisher.member.role} feature="Creating listings" />;
   return (
     <section className="max-w-3xl space-y-6">
       <PageTitle back={{ href: "/developer/apps", label: "Your apps" }} title="New listing">

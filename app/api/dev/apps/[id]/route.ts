@@ -5,19 +5,19 @@ import { handle, type HandlerContext } from "@/lib/http/handle";
 import { APPS } from "@/lib/apps/operations";
 
 // GET /api/dev/apps/:id — one of the caller's listings.
-export const { GET } = handle(APPS.get, async ({ developer, params }) =>
-  json(developerAppView(await getDeveloperApp({ developerId: developer.id, appId: params.id }))),
+export const { GET } = handle(APPS.get, async ({ access, params }) =>
+  json(developerAppView(await getDeveloperApp({ access, appId: params.id }))),
 );
 
 // PUT /api/dev/apps/:id — partial update of a DRAFT or REJECTED listing; PATCH is its alias.
-const update = async ({ developer, params, body: input }: HandlerContext<typeof APPS.update>) =>
-  json(developerAppView(await updateApp({ developerId: developer.id, appId: params.id, input })));
+const update = async ({ access, params, body: input }: HandlerContext<typeof APPS.update>) =>
+  json(developerAppView(await updateApp({ access, appId: params.id, input })));
 export const { PUT } = handle(APPS.update, update);
 export const { PATCH } = handle(APPS.patch, update);
 
 // DELETE /api/dev/apps/:id — delete a listing that is not approved.
-export const { DELETE } = handle(APPS.delete, async ({ developer, params }) => {
-  await deleteApp({ developerId: developer.id, appId: params.id });
+export const { DELETE } = handle(APPS.delete, async ({ access, params }) => {
+  await deleteApp({ access, appId: params.id });
   return noContent();
 });
 

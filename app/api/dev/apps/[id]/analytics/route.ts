@@ -5,8 +5,8 @@ import { handle } from "@/lib/http/handle";
 import { APPS } from "@/lib/apps/operations";
 
 // GET /api/dev/apps/:id/analytics — counters and installs per day for the last 30 days.
-export const { GET } = handle(APPS.analytics, async ({ developer, params }) =>
-  json(analyticsView(await getAppAnalytics({ developerId: developer.id, appId: params.id }))),
+export const { GET } = handle(APPS.analytics, async ({ access, params }) =>
+  json(analyticsView(await getAppAnalytics({ access, appId: params.id }))),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

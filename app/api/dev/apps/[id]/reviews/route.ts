@@ -5,8 +5,8 @@ import { handle } from "@/lib/http/handle";
 import { PUBLISHER_REVIEWS } from "@/lib/reviews/operations";
 
 // GET /api/dev/apps/:id/reviews — the visible reviews of one of the caller's apps, newest first, with their replies.
-export const { GET } = handle(PUBLISHER_REVIEWS.list, async ({ developer, params, query: paging }) =>
-  json(paged(await listPublisherReviews({ developer, appId: params.id, paging }), publisherReviewView)),
+export const { GET } = handle(PUBLISHER_REVIEWS.list, async ({ access, params, query: paging }) =>
+  json(paged(await listPublisherReviews({ access, appId: params.id, paging }), publisherReviewView)),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);

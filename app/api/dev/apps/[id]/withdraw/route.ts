@@ -5,8 +5,8 @@ import { handle } from "@/lib/http/handle";
 import { APPS } from "@/lib/apps/operations";
 
 // POST /api/dev/apps/:id/withdraw — PENDING → DRAFT: take a listing back out of the review queue.
-export const { POST } = handle(APPS.withdraw, async ({ developer, params }) =>
-  json(developerAppView(await withdrawApp({ developerId: developer.id, appId: params.id }))),
+export const { POST } = handle(APPS.withdraw, async ({ access, params }) =>
+  json(developerAppView(await withdrawApp({ access, appId: params.id }))),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -86,7 +86,12 @@ describe("POST /api/admin/apps/:id/revision/approve", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.targetType, "app"), eq(auditEvents.targetId, app.id)))
       .orderBy(auditEvents.createdAt);
-    expect(actions.map((row) => row.action)).toEqual(["revision.create", "revision.submit", "revision.approve"]);
+    // The listing's own history (created, submitted, approved) comes first; then its update's.
+    expect(actions.map((row) => row.action).filter((action) => action.startsWith("revision."))).toEqual([
+      "revision.create",
+      "revision.submit",
+      "revision.approve",
+    ]);
   });
 
   it("never shows an update publicly before it is approved", async () => {

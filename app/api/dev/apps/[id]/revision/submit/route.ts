@@ -6,8 +6,8 @@ import { handle } from "@/lib/http/handle";
 import { APP_UPDATES } from "@/lib/apps/operations";
 
 // POST /api/dev/apps/:id/revision/submit — check the images, then DRAFT/REJECTED → PENDING for review.
-export const { POST } = handle(APP_UPDATES.submit, async ({ developer, params }) =>
-  json(revisionView(await submitRevision({ developer, appId: params.id, copyAssets: copyListingImages() }))),
+export const { POST } = handle(APP_UPDATES.submit, async ({ access, params }) =>
+  json(revisionView(await submitRevision({ access, appId: params.id, copyAssets: copyListingImages() }))),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(["POST"]);

@@ -5,18 +5,18 @@ import { handle } from "@/lib/http/handle";
 import { PUBLISHER_REVIEWS } from "@/lib/reviews/operations";
 
 // POST /api/dev/apps/:id/reviews/:reviewId/reply — the publisher's one public reply; the reviewer is emailed.
-export const { POST } = handle(PUBLISHER_REVIEWS.reply, async ({ developer, params, body: { body } }) =>
-  json(replyView(await createReply({ developer, appId: params.id, reviewId: params.reviewId, body })), { status: 201 }),
+export const { POST } = handle(PUBLISHER_REVIEWS.reply, async ({ access, params, body: { body } }) =>
+  json(replyView(await createReply({ access, appId: params.id, reviewId: params.reviewId, body })), { status: 201 }),
 );
 
 // PUT /api/dev/apps/:id/reviews/:reviewId/reply — change the reply.
-export const { PUT } = handle(PUBLISHER_REVIEWS.changeReply, async ({ developer, params, body: { body } }) =>
-  json(replyView(await updateReply({ developer, appId: params.id, reviewId: params.reviewId, body }))),
+export const { PUT } = handle(PUBLISHER_REVIEWS.changeReply, async ({ access, params, body: { body } }) =>
+  json(replyView(await updateReply({ access, appId: params.id, reviewId: params.reviewId, body }))),
 );
 
 // DELETE /api/dev/apps/:id/reviews/:reviewId/reply — remove the reply.
-export const { DELETE } = handle(PUBLISHER_REVIEWS.deleteReply, async ({ developer, params }) => {
-  await deleteReply({ developer, appId: params.id, reviewId: params.reviewId });
+export const { DELETE } = handle(PUBLISHER_REVIEWS.deleteReply, async ({ access, params }) => {
+  await deleteReply({ access, appId: params.id, reviewId: params.reviewId });
   return noContent();
 });
 
