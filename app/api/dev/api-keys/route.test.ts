@@ -5,6 +5,7 @@ import { getDb, queryRows } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { call } from "@/test/support/http";
 import { apiKeyHeader } from "@/test/support/api-keys";
+import { insertApp } from "@/test/support/apps";
 import { createTestDeveloper, ownerOf } from "@/test/support/developers";
 
 import * as keyById from "./[id]/route";
@@ -81,6 +82,23 @@ describe("POST /api/dev/api-keys", () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_failed");
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it("limits a key to apps of the account, naming an app it cannot reach, and a key made by a limited key to its apps", async () => {
+    const { token, developer } = await createTestDeveloper();
+    const mine = await insertApp(developer);
+    const theirs = await insertApp((await createTestDeveloper()).developer);
+    const limited = await create(token, { name: "one app", scopes: ["APP_READ"], appIds: [mine.id] });
+    expect([limited.status, limited.body.appIds]).toEqual([201, [mine.id]]);
+    const foreign = await create(token, { name: "x", scopes: ["APP_READ"], appIds: [mine.id, theirs.id] });
+    expect([foreign.status, foreign.body.code, foreign.body.errors[0].path]).toEqual([400, "validation_failed", "appIds[1]"]);
+    const repeated = await create(token, { name: "x", scopes: ["APP_READ"], appIds: [mine.id, mine.id] });
+    expect(repeated.body.code).toBe("validation_failed");
+    // A key made with the limited key is limited the same way, and cannot reach past it.
+    const asLimited = { authorization: `Bearer ${limited.body.key}` };
+    expect((await create(asLimited, { name: "child", scopes: ["APP_READ"] })).body.appIds).toEqual([mine.id]);
+    const other = await insertApp(developer);
+    expect((await create(asLimited, { name: "wider", scopes: ["APP_READ"], appIds: [other.id] })).body.code).toBe("validation_failed");
   });
 
   it("lets a key create keys only with a subset of its own scopes", async () => {
