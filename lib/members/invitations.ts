@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { isUniqueViolation } from "@/db/constraint-errors";
@@ -229,7 +229,7 @@ export async function acceptInvitation({
           eq(publisherInvitations.id, invitation.id),
           isNull(publisherInvitations.acceptedAt),
           isNull(publisherInvitations.revokedAt),
-          sql`${publisherInvitations.expiresAt} > ${now}`,
+          gt(publisherInvitations.expiresAt, now),
         ),
       )
       .returning();
