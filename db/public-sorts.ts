@@ -8,10 +8,11 @@ import type { PublicSort } from "@/lib/core/enums";
 // spelled apart. Every order ends with the id, so rows have one fixed order and pages never overlap.
 
 /** The columns a sort reads: `apps`' own in a query, the index builder's in db/schema.ts. */
-type SortColumns = Record<"id" | "name" | "installCount" | "reviewCount" | "averageRating" | "publishedAt", unknown>;
+type SortColumns = Record<"id" | "name" | "activeInstallCount" | "reviewCount" | "averageRating" | "publishedAt", unknown>;
 
 export const PUBLIC_SORT_ORDERS = {
-  popular: (t: SortColumns): [SQL, ...SQL[]] => [sql`${t.installCount} desc nulls first`, sql`${t.id}`],
+  // "Most installed": the workspaces that have it now (installs that were removed do not count).
+  popular: (t: SortColumns): [SQL, ...SQL[]] => [sql`${t.activeInstallCount} desc nulls first`, sql`${t.id}`],
   // Unrated apps last; among equal averages, the one more people rated first.
   rating: (t: SortColumns): [SQL, ...SQL[]] => [
     sql`${t.averageRating} desc nulls last`,

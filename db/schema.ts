@@ -38,6 +38,7 @@ import {
   REPORT_REASONS,
   APPROVAL_CRITERIA,
   REVISION_STATUSES,
+  UNINSTALL_REASONS,
 } from "@/lib/core/enums";
 
 import { PUBLIC_SORT_ORDERS } from "./public-sorts";
@@ -65,6 +66,7 @@ export const approvalCriterion = pgEnum("review_criterion", APPROVAL_CRITERIA);
 export const revisionStatus = pgEnum("revision_status", REVISION_STATUSES);
 export const profileChangeStatus = pgEnum("profile_change_status", PROFILE_CHANGE_STATUSES);
 export const memberRole = pgEnum("member_role", MEMBER_ROLES);
+export const uninstallReason = pgEnum("uninstall_reason", UNINSTALL_REASONS);
 
 export const developers = pgTable(
   "developers",
@@ -238,7 +240,16 @@ export type AppRejection = {
 };
 
 type AppColumns = Record<
-  "id" | "public" | "name" | "category" | "environment" | "featured" | "installCount" | "reviewCount" | "averageRating" | "publishedAt",
+  | "id"
+  | "public"
+  | "name"
+  | "category"
+  | "environment"
+  | "featured"
+  | "activeInstallCount"
+  | "reviewCount"
+  | "averageRating"
+  | "publishedAt",
   ExtraConfigColumn
 >;
 
@@ -295,7 +306,9 @@ export const apps = pgTable(
     public: boolean("public").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
     // Counters are maintained by the same statement that writes installs/reviews, so they stay exact.
+    // installCount: every install ever (a reinstall counts again); activeInstallCount: those not removed.
     installCount: integer("install_count").notNull().default(0),
+    activeInstallCount: integer("active_install_count").notNull().default(0),
     // Counters of the reviews visitors see (not hidden by a moderator), and of those among them
     // written after an install (verified_install): kept exact by every write that changes them, in
     // its transaction, under the app row's lock (lib/reviews/counters.ts).
@@ -465,11 +478,23 @@ export const installs = pgTable(
     clientKey: text("client_key"),
     day: date("day", { mode: "string" }),
     createdAt: createdAt(),
+    // A workspace's install ends when one of its members removes the app; reinstalling adds a row.
+    removedAt: optionalTime("removed_at"),
+    removedBy: text("removed_by"),
+    removalReason: uninstallReason("removal_reason"),
+    removalComment: text("removal_comment"),
   },
   (t) => [
-    uniqueIndex("installs_app_workspace_key")
+    // One live install per workspace and app; removed ones stay for the figures.
+    uniqueIndex("installs_app_workspace_live_key")
       .on(t.appId, t.workspaceId)
-      .where(sql`${t.workspaceId} is not null`),
+      .where(sql`${t.workspaceId} is not null and ${t.removedAt} is null`),
+    index("installs_workspace_live_idx")
+      .on(t.workspaceId)
+      .where(sql`${t.workspaceId} is not null and ${t.removedAt} is null`),
+    index("installs_app_removed_idx")
+      .on(t.appId, t.removedAt)
+      .where(sql`${t.removedAt} is not null`),
     uniqueIndex("installs_app_client_day_key")
       .on(t.appId, t.clientKey, t.day)
       .where(sql`${t.workspaceId} is null`),

@@ -46,6 +46,7 @@ async function insertApp(tx: Executor, developerId: string, seed: SeedApp, now: 
       status: seed.status,
       featured: seed.featured,
       installCount: seed.installs,
+      activeInstallCount: seed.installs,
       reviewCount: seed.reviews.length,
       ratingSum,
       verifiedReviewCount: verified.length,

@@ -7,12 +7,13 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import type { Workspace } from "@/lib/callers/identity";
 import { useApiAction } from "@/lib/client/use-api-action";
-import { callOf, type OperationEndpoint } from "@/lib/client/operation-call";
-import type { INSTALLS } from "@/lib/installs/operations";
+import { callOf } from "@/lib/client/operation-call";
+
+import { RemoveInstall, type InstallEndpoints } from "./remove-install";
 
 type Props = {
-  /** The install operation, handed from the page (so the browser loads no schema for it). */
-  endpoint: OperationEndpoint<typeof INSTALLS.install>;
+  /** The install and uninstall operations, handed from the page (so the browser loads no schema for them). */
+  endpoints: InstallEndpoints;
   slug: string;
   appName: string;
   installCount: number;
@@ -25,7 +26,7 @@ type Props = {
 };
 
 /** Install into one of the reader's Yapture workspaces: sign in, pick a workspace, read what the app may do, confirm. */
-export function InstallButton({ endpoint, slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
+export function InstallButton({ endpoints, slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
   const [choosing, setChoosing] = useState(false);
   // Opening the confirmation replaces the Install button, and Cancel brings it back: focus follows.
   const installRef = useRef<HTMLButtonElement>(null);
@@ -36,7 +37,7 @@ export function InstallButton({ endpoint, slug, appName, installCount, permissio
   };
   const available = (workspaces ?? []).filter((workspace) => !installedIn.some((installed) => installed.id === workspace.id));
   const [workspaceId, setWorkspaceId] = useState(available[0]?.id ?? "");
-  const install = useApiAction(() => callOf(endpoint, { params: { slug }, body: { workspaceId } }), {
+  const install = useApiAction(() => callOf(endpoints.install, { params: { slug }, body: { workspaceId } }), {
     onSuccess: () => setChoosing(false),
     announce: () => `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
     focus: "installed-in",
@@ -46,9 +47,16 @@ export function InstallButton({ endpoint, slug, appName, installCount, permissio
   return (
     <div className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:w-72" data-testid="install-panel">
       {installedIn.length > 0 ? (
-        <p id="installed-in" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800" data-testid="installed-in">
-          Installed in {installedIn.map((workspace) => workspace.name).join(", ")}
-        </p>
+        <div
+          id="installed-in"
+          tabIndex={-1}
+          className="space-y-2 rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900"
+          data-testid="installed-in"
+        >
+          {installedIn.map((workspace) => (
+            <RemoveInstall key={workspace.id} endpoints={endpoints} slug={slug} appName={appName} workspace={workspace} />
+          ))}
+        </div>
       ) : null}
       {workspaces === null ? (
         <Link

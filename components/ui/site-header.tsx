@@ -18,6 +18,7 @@ export async function SiteHeader() {
     { href: "/apps", text: "Browse apps" },
     { href: "/developer", text: "Developer portal" },
     { href: "/docs/api", text: "API docs" },
+    ...(user ? [{ href: "/my-apps", text: "My apps" }] : []),
     ...(user?.isAdmin ? [{ href: "/admin", text: "Admin" }] : []),
     ...(user ? [] : [{ href: await signInHref(), text: "Sign in", primary: true }]),
   ];

@@ -101,7 +101,8 @@ const listingFields = {
   slug: z.string(),
   ...shapeOf(PUBLIC_FIELDS, "response"),
   featured: z.boolean(),
-  installCount: z.number().int(),
+  installCount: z.number().int().meta({ description: "Every install ever, a reinstall included." }),
+  activeInstallCount: z.number().int().meta({ description: "The workspaces that have the app now (installs not removed)." }),
 };
 
 const changelogSchema = z
@@ -201,6 +202,7 @@ export const adminRevisionSchema = revisionSchema
 export const analyticsSchema = z
   .object({
     installCount: z.number().int(),
+    activeInstallCount: z.number().int(),
     reviewCount: z.number().int(),
     averageRating: z.number().nullable(),
     status: z.enum(APP_STATUSES),

@@ -30,7 +30,10 @@ export type OpenRevisionSummary = Pick<AppRevision, "id" | "status">;
 export type DeveloperListing = AppWithScreenshots & { revision: OpenRevisionSummary | null };
 
 /** The columns every view of a listing shows. */
-type ListingFields = Pick<App, "slug" | Exclude<PublicField, "screenshots"> | "featured" | "installCount" | "version" | "changelog">;
+type ListingFields = Pick<
+  App,
+  "slug" | Exclude<PublicField, "screenshots"> | "featured" | "installCount" | "activeInstallCount" | "version" | "changelog"
+>;
 
 /** The app columns a public view is built from (and `id`, to put a search's page in order); public queries select exactly these. */
 type PublicAppFields = ListingFields & Pick<App, "id" | "reviewCount" | "averageRating" | "publishedAt" | "updatedAt">;
@@ -66,6 +69,7 @@ function listingView(app: ListingFields, screenshots: ScreenshotRow[]) {
     ...fieldsView(PUBLIC_FIELDS, app, screenshots),
     featured: app.featured,
     installCount: app.installCount,
+    activeInstallCount: app.activeInstallCount,
     version: app.version,
     changelog: app.changelog.map((entry) => ({ version: entry.version, notes: entry.notes, publishedAt: entry.publishedAt })),
   };
@@ -163,12 +167,22 @@ export type PublicApp = ReturnType<typeof publicAppView>;
 /** A public app as an app card shows it (the `card` form of the public reads, written by Postgres: lib/catalogue/public-json.ts). */
 export type PublicAppCard = Pick<
   PublicApp,
-  "slug" | "name" | "description" | "category" | "environment" | "logoUrl" | "installCount" | "reviewCount" | "averageRating"
+  | "slug"
+  | "name"
+  | "description"
+  | "category"
+  | "environment"
+  | "logoUrl"
+  | "installCount"
+  | "activeInstallCount"
+  | "reviewCount"
+  | "averageRating"
 > & { developer: Pick<PublicApp["developer"], "name" | "companyName"> };
 
 export function analyticsView({ app, installsByDay }: { app: App; installsByDay: AppAnalytics["installsByDay"] }): AppAnalytics {
   return {
     installCount: app.installCount,
+    activeInstallCount: app.activeInstallCount,
     reviewCount: app.reviewCount,
     averageRating: averageOf(app),
     status: app.status,

@@ -29,6 +29,7 @@ const CARD_FIELDS = [
   "environment",
   "logoUrl",
   "installCount",
+  "activeInstallCount",
   "reviewCount",
   "averageRating",
 ] as const;

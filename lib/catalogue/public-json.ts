@@ -56,13 +56,15 @@ const changelogJson = sql`coalesce((
 export const publicAppCardJson: SQL<string> = sql<string>`json_build_object(
     'slug', ${apps.slug}, 'name', ${apps.name}, 'description', ${apps.description},
     'category', ${apps.category}, 'environment', ${apps.environment}, 'logoUrl', ${publicLogoUrl},
-    'installCount', ${apps.installCount}, 'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,
+    'installCount', ${apps.installCount}, 'activeInstallCount', ${apps.activeInstallCount},
+    'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,
     'developer', json_build_object('name', ${developers.name}, 'companyName', ${developers.companyName})
   )::text`;
 
 /** One public app's JSON text, for a query that joins `apps` to its developer. */
 export const publicAppJson: SQL<string> = sql<string>`json_build_object(
     'slug', ${apps.slug}, ${publicListingPairs}, 'featured', ${apps.featured}, 'installCount', ${apps.installCount},
+    'activeInstallCount', ${apps.activeInstallCount},
     'version', ${apps.version}, 'changelog', ${changelogJson},
     'reviewCount', ${apps.reviewCount}, 'averageRating', ${apps.averageRating}::float8,
     'developer', json_build_object('id', ${developers.id}, 'name', ${developers.name}, 'companyName', ${developers.companyName}, 'websiteUrl', ${developers.websiteUrl}),

@@ -35,6 +35,7 @@ const publicColumns = {
     ...publicListingColumns,
     featured: apps.featured,
     installCount: apps.installCount,
+    activeInstallCount: apps.activeInstallCount,
     version: apps.version,
     changelog: apps.changelog,
     reviewCount: apps.reviewCount,

@@ -1,4 +1,4 @@
-import type { AnswerOf, BodyInputOf, Operation, PathParamsOf } from "@/lib/validation/operation";
+import type { AnswerOf, BodyInputOf, Operation, PathParamsOf, QueryInputOf } from "@/lib/validation/operation";
 
 // The browser calls operations, never path strings: `callOf(APPS.submit, { params: { id } })` builds
 // the URL from the operation's path and its method, and the compiler holds the params and the body
@@ -12,8 +12,10 @@ type BodyInput<O extends Operation> = [BodyInputOf<O>] extends [never]
     ? { body?: BodyInputOf<O> }
     : { body: BodyInputOf<O> };
 
-/** What calling `O` needs: its path params, and its body where it takes one. */
-export type CallInput<O extends Operation> = ParamsInput<O> & BodyInput<O>;
+type QueryInput<O extends Operation> = [QueryInputOf<O>] extends [never] ? { query?: undefined } : { query?: QueryInputOf<O> };
+
+/** What calling `O` needs: its path params, its query where it reads one, and its body where it takes one. */
+export type CallInput<O extends Operation> = ParamsInput<O> & QueryInput<O> & BodyInput<O>;
 
 /** One call of an operation, ready to send; `Answer` is what it answers with. */
 export type OperationCall<Answer = unknown> = { method: string; path: string; body?: unknown; answer?: Answer };
@@ -45,7 +47,13 @@ export function callOf<const O extends Operation>(
   operation: O | OperationEndpoint<O>,
   ...[input]: Partial<CallInput<O>> extends CallInput<O> ? [input?: CallInput<O>] : [input: CallInput<O>]
 ): OperationCall<AnswerOf<O>> {
-  return requestOf(operation, input?.params, input?.body);
+  const search = new URLSearchParams(
+    Object.entries((input?.query ?? {}) as Record<string, unknown>).flatMap(([name, value]) =>
+      value === undefined || value === null || value === "" ? [] : [[name, String(value)]],
+    ),
+  ).toString();
+  const request = requestOf(operation, input?.params, input?.body);
+  return search ? { ...request, path: `${request.path}?${search}` } : request;
 }
 
 /**

@@ -57,6 +57,29 @@ export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/** Why a workspace removed an app, asked when it is removed (optional). */
+export const UNINSTALL_REASONS = [
+  "NOT_USEFUL",
+  "MISSING_FEATURE",
+  "BUGS",
+  "PERFORMANCE",
+  "PRIVACY",
+  "TEMPORARY",
+  "SWITCHED",
+  "OTHER",
+] as const;
+export type UninstallReason = (typeof UNINSTALL_REASONS)[number];
+export const UNINSTALL_REASON_LABELS: Record<UninstallReason, string> = {
+  NOT_USEFUL: "Not useful",
+  MISSING_FEATURE: "Missing a feature",
+  BUGS: "Bugs",
+  PERFORMANCE: "Slow or heavy",
+  PRIVACY: "Privacy",
+  TEMPORARY: "Only needed it for a while",
+  SWITCHED: "Switched to another app",
+  OTHER: "Other",
+};
+
 /**
  * What a member of a publisher (a developer account) may do (docs/api.md, "Publisher teams"):
  * OWNER everything; ADMIN everything but ownership; DEVELOPER listings and their updates; ANALYST

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 
+import { workspaceIdParam } from "@/lib/installs/schemas";
 import { uuidParam, slugParam } from "@/lib/validation/common";
 
 import { notFound } from "@/lib/core/errors";
@@ -8,7 +9,12 @@ import { notFound } from "@/lib/core/errors";
 // could have, names nothing, so it is 404 before any service or query sees it.
 
 /** Each path parameter's shape, by name: what `route()` checks and what the OpenAPI document states. */
-export const PATH_PARAMS: Record<string, z.ZodType | undefined> = { id: uuidParam, reviewId: uuidParam, slug: slugParam };
+export const PATH_PARAMS: Record<string, z.ZodType | undefined> = {
+  id: uuidParam,
+  reviewId: uuidParam,
+  slug: slugParam,
+  workspaceId: workspaceIdParam,
+};
 
 export function isWellFormedParam(name: string, value: string): boolean {
   return PATH_PARAMS[name]?.safeParse(value).success ?? true;

@@ -1,10 +1,11 @@
 import { bodyErrors, operationOf } from "@/lib/validation/operation";
 
-import { installBody, installResultSchema } from "./schemas";
+import { installBody, installResultSchema, uninstallQuery, uninstallResultSchema } from "./schemas";
 
 // The HTTP operations of installing an app. What each field means: lib/validation/operation.ts.
 
 const publicOperation = operationOf("Public marketplace", "public");
+const signedInOperation = operationOf("Public marketplace", "yapture");
 
 export const INSTALLS = {
   install: publicOperation({
@@ -27,5 +28,20 @@ export const INSTALLS = {
       200: { description: "Already installed in this workspace", schema: installResultSchema },
     },
     errors: ["unauthenticated", "forbidden", "not_found", "rate_limited", "service_unavailable", ...bodyErrors],
+  }),
+  uninstall: signedInOperation({
+    method: "delete",
+    path: "/api/apps/{slug}/installs/{workspaceId}",
+    operationId: "uninstallApp",
+    limits: [{ policy: "install", per: "person" }],
+    summary: "Remove an app from one of your workspaces",
+    description:
+      "Ends the workspace's install: `activeInstallCount` drops, `installCount` (every install ever) stays; installing again " +
+      "counts again. Only a member of the workspace (the `workspaces` claim of a Yapture token or the site's session): another " +
+      "workspace is 403 `forbidden`, no credentials 401. `reason` and `comment` are optional query parameters; the publisher " +
+      "sees them in its analytics, never who gave them. Not installed there: 404.",
+    query: uninstallQuery,
+    success: { 200: { description: "Removed", schema: uninstallResultSchema } },
+    errors: ["unauthenticated", "forbidden", "not_found", "validation_failed", "rate_limited", "service_unavailable"],
   }),
 };

@@ -1,20 +1,43 @@
 import { z } from "zod";
 
+import { UNINSTALL_REASONS } from "@/lib/core/enums";
+import { INSTALL_LIMITS } from "@/lib/core/install-limits";
+import { caseInsensitive, oneOf, optionalText } from "@/lib/validation/common";
+
 // The body and answer of an install.
 
-/** How long a workspace id may be. */
-const INSTALL_LIMITS = { workspaceId: 100 } as const;
+/** A Yapture workspace's id as the API takes it, in a body or a path. */
+export const workspaceIdParam = z
+  .string()
+  .min(1, { error: "must not be empty" })
+  .max(INSTALL_LIMITS.workspaceId, { error: `must be at most ${INSTALL_LIMITS.workspaceId} characters` })
+  .regex(/^[A-Za-z0-9._:-]+$/, { error: "may contain only letters, digits, '.', '_', ':' and '-'" });
 
 /** POST /api/apps/:slug/install. The body is optional; without a workspace every install counts. */
 export const installBody = z.strictObject({
-  workspaceId: z
-    .string()
-    .min(1, { error: "must not be empty" })
-    .max(INSTALL_LIMITS.workspaceId, { error: `must be at most ${INSTALL_LIMITS.workspaceId} characters` })
-    .regex(/^[A-Za-z0-9._:-]+$/, { error: "may contain only letters, digits, '.', '_', ':' and '-'" })
+  workspaceId: workspaceIdParam
     .optional()
     .meta({ description: "The Yapture workspace installing the app; a workspace is counted once per app." }),
 });
 export type InstallInput = z.infer<typeof installBody>;
 
 export const installResultSchema = z.object({ slug: z.string(), installCount: z.number().int() }).strict().meta({ id: "InstallResult" });
+
+/**
+ * DELETE /api/apps/:slug/installs/:workspaceId — why, optionally, as query parameters (a DELETE's
+ * body is not something every HTTP client sends).
+ */
+export const uninstallQuery = z.object({
+  reason: z
+    .preprocess(caseInsensitive("upper"), z.enum(UNINSTALL_REASONS, oneOf(UNINSTALL_REASONS)))
+    .optional()
+    .meta({ description: "Why the workspace removes the app; its publisher sees the reasons, never who gave them." }),
+  comment: optionalText(INSTALL_LIMITS.comment).meta({
+    description: `What the publisher should know, at most ${INSTALL_LIMITS.comment} characters; shown to the publisher without who wrote it.`,
+  }),
+});
+
+export const uninstallResultSchema = z
+  .object({ slug: z.string(), installCount: z.number().int(), activeInstallCount: z.number().int() })
+  .strict()
+  .meta({ id: "UninstallResult" });

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, queryRows } from "@/db/client";
 import { apps, installs } from "@/db/schema";
@@ -9,9 +9,11 @@ import { unauthenticated } from "@/lib/callers/challenges";
 import type { Workspace, YaptureIdentity } from "@/lib/callers/identity";
 import { env } from "@/lib/core/env";
 import { ApiError, notFound } from "@/lib/core/errors";
+import type { UninstallReason } from "@/lib/core/enums";
 import type { InstallInput } from "./schemas";
 
 export type InstallResult = { slug: string; installCount: number; created: boolean };
+export type UninstallResult = { slug: string; installCount: number; activeInstallCount: number };
 
 /** A keyed hash of the client address: installs can be told apart without storing who made them. */
 function clientKeyOf(clientAddress: string): string {
@@ -75,7 +77,8 @@ export async function installApp({
         on conflict do nothing
         returning app_id
       ), counted as (
-        update ${apps} set install_count = install_count + 1 where id in (select app_id from inserted) returning install_count
+        update ${apps} set install_count = install_count + 1, active_install_count = active_install_count + 1
+        where id in (select app_id from inserted) returning install_count
       )
       select (select id from app) as app_id, (select install_count from counted) as counted`,
   );
@@ -99,6 +102,7 @@ export async function installedWorkspaces({ slug, workspaces }: { slug: string; 
     .where(
       and(
         eq(installs.appId, appId),
+        isNull(installs.removedAt),
         inArray(
           installs.workspaceId,
           workspaces.map((workspace) => workspace.id),
@@ -107,4 +111,80 @@ export async function installedWorkspaces({ slug, workspaces }: { slug: string; 
     );
   const installed = new Set(rows.map((row) => row.workspaceId));
   return workspaces.filter((workspace) => installed.has(workspace.id));
+}
+
+/**
+ * Removes the app from a workspace of the signed-in person (their Yapture `workspaces` claim; any
+ * other is 403), with an optional reason and comment for its publisher. The live install ends and
+ * the app's active count drops in one statement; `installCount` keeps every install ever. An app
+ * no longer public can still be removed. Not installed there (or already removed): 404.
+ */
+export async function uninstallApp({
+  slug,
+  workspaceId,
+  remover,
+  reason,
+  comment,
+}: {
+  slug: string;
+  workspaceId: string;
+  remover: YaptureIdentity;
+  reason?: UninstallReason;
+  comment?: string | null;
+}): Promise<UninstallResult> {
+  if (!remover.workspaces.some((workspace) => workspace.id === workspaceId)) {
+    throw new ApiError("forbidden", "you can remove apps only from your own Yapture workspaces");
+  }
+  const now = new Date();
+  const [row] = await queryRows<{ app_id: string | null; install_count: number | null; active_install_count: number | null }>(
+    await getDb(),
+    sql`with app as (
+        select ${apps.id} as id from ${apps} where ${apps.slug} = ${slug}
+      ), removed as (
+        update ${installs} set removed_at = ${now.toISOString()}::timestamptz, removed_by = ${remover.sub},
+          removal_reason = ${reason ?? null}::uninstall_reason, removal_comment = ${comment ?? null}::text
+        where app_id = (select id from app) and workspace_id = ${workspaceId} and removed_at is null
+        returning app_id
+      ), counted as (
+        update ${apps} set active_install_count = active_install_count - 1
+        where id in (select app_id from removed) returning install_count, active_install_count
+      )
+      select (select id from app) as app_id, (select install_count from counted) as install_count,
+        (select active_install_count from counted) as active_install_count`,
+  );
+  if (!row?.app_id) throw notFound("app");
+  if (row.install_count === null) throw notFound("install of this app in this workspace");
+  return { slug, installCount: Number(row.install_count), activeInstallCount: Number(row.active_install_count) };
+}
+
+/** A person's live installs, in each of their workspaces: the "My apps" page. */
+export async function installsOf(workspaces: Workspace[]) {
+  if (workspaces.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({
+      workspaceId: installs.workspaceId,
+      installedAt: installs.createdAt,
+      app: {
+        slug: apps.slug,
+        name: apps.name,
+        logoUrl: sql<string | null>`coalesce(${apps.hostedLogoUrl}, ${apps.logoUrl})`,
+        public: apps.public,
+      },
+    })
+    .from(installs)
+    .innerJoin(apps, eq(apps.id, installs.appId))
+    .where(
+      and(
+        isNull(installs.removedAt),
+        inArray(
+          installs.workspaceId,
+          workspaces.map((workspace) => workspace.id),
+        ),
+      ),
+    )
+    .orderBy(desc(installs.createdAt), desc(installs.id))
+    .limit(500);
+  const names = new Map(workspaces.map((workspace) => [workspace.id, workspace.name]));
+  return rows.map((row) => ({ ...row, workspaceName: names.get(row.workspaceId!) ?? row.workspaceId! }));
 }

@@ -106,6 +106,9 @@ export type PathParamsOf<O extends Pick<Operation, "path">> = { [Name in ParamNa
 /** The body a client sends (the schema's input), or `never` for an operation that takes none. */
 export type BodyInputOf<O> = O extends { body: infer Body extends z.ZodType } ? z.input<Body> : never;
 
+/** The query a client sends (the schema's input), or `never` for an operation that reads none. */
+export type QueryInputOf<O> = O extends { query: infer Query extends z.ZodType } ? z.input<Query> : never;
+
 /** The body a handler receives, parsed (the schema's output); `undefined` for an operation that takes none. */
 export type ParsedBodyOf<O> = O extends { body: infer Body extends z.ZodType } ? z.output<Body> : undefined;
 

@@ -110,19 +110,20 @@ export async function seedCatalogue(sql: Sql, apps: number, { origin }: { origin
           (array['PRODUCTIVITY','UTILITIES','BUSINESS','DEVELOPER_TOOLS','COMMUNICATION','ANALYTICS','AI_ML','FINANCE','EDUCATION','OTHER'])[1 + floor(random() * 10)::int] as category,
           case when random() < 0.8 then 'production' when random() < 0.75 then 'staging' else 'localhost' end as environment,
           now() - random() * interval '730 days' as published_at,
-          floor(power(random(), 10) * 50)::int as review_count
+          floor(power(random(), 10) * 50)::int as review_count,
+          floor(power(random(), 4) * 100000)::int as installs
         from words, generate_series(1, ${apps}) as i
       )
       insert into apps (developer_id, slug, name, description, long_description, category, environment, logo_url, banner_url,
                         hosted_logo_url, hosted_banner_url,
-                        website_url, status, public, featured, install_count, review_count, rating_sum, published_at, submitted_at, created_at, updated_at,
-                        public_screenshots)
+                        website_url, status, public, featured, install_count, active_install_count, review_count, rating_sum,
+                        published_at, submitted_at, created_at, updated_at, public_screenshots)
       select developer_id, slugs.slug, name, description, long_description,
              category::app_category, environment::app_environment,
              'https://cdn.example.com/bench/' || i || '/logo.png', 'https://cdn.example.com/bench/' || i || '/banner.png',
              ${urlOf(images.logo)}, ${urlOf(images.banner)},
              'https://app-' || i || '.example.com', 'APPROVED', true, random() < 0.02,
-             floor(power(random(), 4) * 100000)::int, review_count, review_count + round(random() * 4 * review_count)::int,
+             installs, installs, review_count, review_count + round(random() * 4 * review_count)::int,
              published_at, published_at - interval '2 days', published_at - interval '5 days', published_at,
              (select json_agg(json_build_object('url', ${urlOf(images.screenshot)}::text, 'caption', ${tx.unsafe(SCREENSHOT_CAPTION)}, 'order', position) order by position)
               from generate_series(0, 2) as position)

@@ -33,6 +33,8 @@ function appValues(developerId: string, overrides: Partial<NewApp> = {}): NewApp
     websiteUrl: `https://app-${id}.example.com`,
     status,
     publishedAt: status === "APPROVED" || status === "UNPUBLISHED" ? new Date() : null,
+    // Nothing removed: every install of a fixture is active, unless the test says otherwise.
+    activeInstallCount: overrides.installCount ?? 0,
     ...overrides,
   };
 }

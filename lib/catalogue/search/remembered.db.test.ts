@@ -47,12 +47,12 @@ describe("remembered search pages", () => {
     const now = Date.now();
     const clock = vi.spyOn(Date, "now").mockReturnValue(now);
     expect(await names("search=marble&limit=2")).toEqual(["Marble One", "Marble Two"]);
-    await db.update(apps).set({ installCount: 40 }).where(eq(apps.id, marble[2]!.id));
+    await db.update(apps).set({ installCount: 40, activeInstallCount: 40 }).where(eq(apps.id, marble[2]!.id));
     // Remembered: installs do not change the catalogue version a page is checked against.
     expect(await names("search=marble&limit=2")).toEqual(["Marble One", "Marble Two"]);
     clock.mockReturnValue(now + 2_001);
     expect(await names("search=marble&limit=2")).toEqual(["Marble Three", "Marble One"]);
-    await db.update(apps).set({ installCount: 10 }).where(eq(apps.id, marble[2]!.id));
+    await db.update(apps).set({ installCount: 10, activeInstallCount: 10 }).where(eq(apps.id, marble[2]!.id));
   });
 
   it("answer concurrent identical searches alike", async () => {

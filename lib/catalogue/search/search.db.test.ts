@@ -37,8 +37,8 @@ async function reference(text: string, { filters = {}, sort = "relevance", offse
   const name = sql`catalogue_query(${sql.param(query.words)}::text[], 'name')`;
   const exact = sql`lower(name) = lower(${query.text}::text)`;
   const orders: Record<PublicSort, SQL> = {
-    relevance: sql`case when ${exact} then 0 when name_document @@ ${name} then 1 else 2 end, install_count desc, id`,
-    popular: sql`install_count desc, id`,
+    relevance: sql`case when ${exact} then 0 when name_document @@ ${name} then 1 else 2 end, active_install_count desc, id`,
+    popular: sql`active_install_count desc, id`,
     rating: sql`average_rating desc nulls last, review_count desc, id`,
     newest: sql`published_at desc nulls last, id`,
     name: sql`lower(name), id`,
@@ -243,7 +243,7 @@ describe("totals", () => {
     const version = async () => (await queryRows<{ version: string }>(db, sql`select version from catalogue_version`))[0]!.version;
     expect((await search("tundra", { sort: "popular" })).ids).toEqual([first!.id, second!.id]);
     const before = await version();
-    await db.update(apps).set({ installCount: 5, reviewCount: 1, ratingSum: 4 }).where(eq(apps.id, second!.id));
+    await db.update(apps).set({ installCount: 5, activeInstallCount: 5, reviewCount: 1, ratingSum: 4 }).where(eq(apps.id, second!.id));
     expect(await version()).toBe(before);
     expect((await search("tundra", { sort: "popular" })).ids).toEqual([second!.id, first!.id]);
   });

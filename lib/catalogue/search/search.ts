@@ -45,7 +45,7 @@ type PageRow = { id: string; version: string | number };
  * word without statistics, and its walk through a catalogue that barely matches visited every
  * app: 0.1–0.5 s at 100,000 apps, docs/benchmarks.md.)
  */
-const SORT_COLUMNS = sql`${apps.id} as id, ${apps.installCount} as install_count, ${apps.averageRating} as average_rating,
+const SORT_COLUMNS = sql`${apps.id} as id, ${apps.activeInstallCount} as active_install_count, ${apps.averageRating} as average_rating,
   ${apps.reviewCount} as review_count, ${apps.publishedAt} as published_at, ${apps.name} as name`;
 
 /** How many public apps pass the query's filters, from the kept counts (migration 0004). */
@@ -110,8 +110,8 @@ async function relevancePage(db: Database, query: CatalogueQuery, candidates: nu
     sql`(select * from ${firstMatches(
       query,
       condition,
-      sql`${apps.id} as id, ${rank}::int as tier, ${apps.installCount} as installs`,
-      [sql`${apps.installCount} desc nulls first`, sql`${apps.id}`],
+      sql`${apps.id} as id, ${rank}::int as tier, ${apps.activeInstallCount} as installs`,
+      [sql`${apps.activeInstallCount} desc nulls first`, sql`${apps.id}`],
       candidates,
       take,
     )} as matches)`;
@@ -119,7 +119,7 @@ async function relevancePage(db: Database, query: CatalogueQuery, candidates: nu
   // (materialized): with the ORDER BY beside it, the planner walked the popularity index looking
   // for the name, through every app when none has it (11 s at 1,000,000 apps).
   const exact = sql`(select id, 0 as tier, installs from named order by installs desc nulls first, id limit ${reach})`;
-  const named = sql`(select ${apps.id} as id, ${apps.installCount} as installs from ${apps} where ${publicWhere(query, isExactName(query))})`;
+  const named = sql`(select ${apps.id} as id, ${apps.activeInstallCount} as installs from ${apps} where ${publicWhere(query, isExactName(query))})`;
   const rows = await queryRows<PageRow>(
     db,
     sql`with named as materialized ${named}, exact as ${exact}, in_name as ${tier(1, nameHoldsWords(query), reach)}

@@ -55,7 +55,7 @@ export default async function AppPage({ params, searchParams }: Props) {
           }}
           aside={
             <InstallButton
-              endpoint={endpointOf(INSTALLS.install)}
+              endpoints={{ install: endpointOf(INSTALLS.install), uninstall: endpointOf(INSTALLS.uninstall) }}
               slug={app.slug}
               appName={app.name}
               installCount={app.installCount}

@@ -36,6 +36,8 @@ describe("GET /api/apps/:slug", () => {
       ],
       featured: true,
       installCount: 7,
+      // The fixture removed none of them.
+      activeInstallCount: 7,
       version: 1,
       changelog: [],
       reviewCount: 2,

@@ -46,6 +46,7 @@ describe("POST /api/dev/apps", () => {
       status: "DRAFT",
       featured: false,
       installCount: 0,
+      activeInstallCount: 0,
       version: 1,
       changelog: [],
       revision: null,
