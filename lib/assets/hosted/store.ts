@@ -34,7 +34,7 @@ export async function storeImage(image: ProcessedImage, executor?: Executor): Pr
 // CDNs cache every file for a year anyway.
 const CACHED_FILE_BYTES = 256 * KiB;
 const recentFiles = () =>
-  boundedCache<string, HostedAssetFile>({ name: "hosted-files", maxBytes: 16 * MiB, sizeOf: (file) => file.bytes.length + 256 });
+  boundedCache<string, HostedAssetFile>({ name: "hosted-files", maxBytes: 4 * MiB, sizeOf: (file) => file.bytes.length + 256 });
 
 /** How many public reads a file of `size` bytes counts as: one per 128 KiB begun (5 MiB: 40). */
 export const publicReadsFor = (size: number) => Math.max(1, Math.ceil(size / (128 * KiB)));
