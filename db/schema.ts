@@ -38,6 +38,7 @@ import {
   REPORT_REASONS,
   APPROVAL_CRITERIA,
   REVISION_STATUSES,
+  STAT_SOURCES,
   UNINSTALL_REASONS,
 } from "@/lib/core/enums";
 
@@ -67,6 +68,7 @@ export const revisionStatus = pgEnum("revision_status", REVISION_STATUSES);
 export const profileChangeStatus = pgEnum("profile_change_status", PROFILE_CHANGE_STATUSES);
 export const memberRole = pgEnum("member_role", MEMBER_ROLES);
 export const uninstallReason = pgEnum("uninstall_reason", UNINSTALL_REASONS);
+export const statSource = pgEnum("stat_source", STAT_SOURCES);
 
 export const developers = pgTable(
   "developers",
@@ -478,6 +480,8 @@ export const installs = pgTable(
     clientKey: text("client_key"),
     day: date("day", { mode: "string" }),
     createdAt: createdAt(),
+    // Where the install was made from (the page the installer came through); its removal counts there too.
+    source: statSource("source").notNull().default("other"),
     // A workspace's install ends when one of its members removes the app; reinstalling adds a row.
     removedAt: optionalTime("removed_at"),
     removedBy: text("removed_by"),
@@ -503,6 +507,61 @@ export const installs = pgTable(
       .on(t.appId, t.installedBy)
       .where(sql`${t.installedBy} is not null`),
   ],
+);
+
+/**
+ * An app's figures per UTC day and source (docs/analytics.md): impressions and page views counted
+ * in each process and added here in batches; installs and uninstalls added by the statement that
+ * makes them, so they are exact. Kept at least two years.
+ */
+export const appDailyStats = pgTable(
+  "app_daily_stats",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    source: statSource("source").notNull(),
+    impressions: bigint("impressions", { mode: "number" }).notNull().default(0),
+    pageViews: bigint("page_views", { mode: "number" }).notNull().default(0),
+    installs: integer("installs").notNull().default(0),
+    uninstalls: integer("uninstalls").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.source] })],
+);
+
+/** Page views per app, day and `utm_source` (at most 50 sources an app and day). */
+export const appDailyUtm = pgTable(
+  "app_daily_utm",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    utmSource: text("utm_source").notNull(),
+    pageViews: bigint("page_views", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.utmSource] })],
+);
+
+/**
+ * The marketplace searches that led to an app's page views and installs, one row per app, day,
+ * term and client (a keyed hash, new each day: never an address); a term is shown to the
+ * publisher only once at least five clients searched it.
+ */
+export const appSearchTerms = pgTable(
+  "app_search_terms",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    term: text("term").notNull(),
+    client: text("client").notNull(),
+    pageViews: integer("page_views").notNull().default(0),
+    installs: integer("installs").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.day, t.term, t.client] })],
 );
 
 export const reviews = pgTable(

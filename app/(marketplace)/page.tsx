@@ -6,6 +6,8 @@ import { GetForm } from "@/components/ui/get-form";
 import { PageHeading } from "@/components/ui/page-heading";
 import { listFeaturedApps, listPopularApps, asCards } from "@/lib/catalogue/queries";
 import type { PublicAppCard } from "@/lib/apps/views";
+import { recordImpressions } from "@/lib/analytics/seen";
+import { pageViewer } from "@/lib/pages/viewer";
 import { PUBLIC_LIMITS } from "@/lib/catalogue/schemas";
 
 const FEATURED = 6;
@@ -14,12 +16,16 @@ const POPULAR = 12;
 // Home: featured apps, then the most installed ones not already shown above, read from the database on each request.
 export default async function HomePage() {
   await connection();
-  const [featured, mostInstalled] = await Promise.all([
+  const [featuredShown, mostInstalled, viewer] = await Promise.all([
     listFeaturedApps({ limit: FEATURED }, asCards),
     listPopularApps({ limit: POPULAR + FEATURED }, asCards),
+    pageViewer(),
   ]);
-  const shown = new Set(featured.map((app) => app.slug));
-  const popular = mostInstalled.filter((app) => !shown.has(app.slug)).slice(0, POPULAR);
+  const featured = featuredShown.items;
+  const shown = new Set(featuredShown.appIds);
+  const popularIds = mostInstalled.appIds.filter((id) => !shown.has(id)).slice(0, POPULAR);
+  const popular = mostInstalled.items.filter((_, index) => !shown.has(mostInstalled.appIds[index]!)).slice(0, POPULAR);
+  await Promise.all([recordImpressions(featuredShown.appIds, "featured", viewer), recordImpressions(popularIds, "home", viewer)]);
   return (
     <div className="space-y-12">
       <section className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 px-5 py-10 sm:px-8 sm:py-12 text-white">

@@ -7,6 +7,7 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import type { Workspace } from "@/lib/callers/identity";
 import { useApiAction } from "@/lib/client/use-api-action";
+import { referralOf } from "@/lib/analytics/referrer";
 import { callOf } from "@/lib/client/operation-call";
 
 import { RemoveInstall, type InstallEndpoints } from "./remove-install";
@@ -37,11 +38,16 @@ export function InstallButton({ endpoints, slug, appName, installCount, permissi
   };
   const available = (workspaces ?? []).filter((workspace) => !installedIn.some((installed) => installed.id === workspace.id));
   const [workspaceId, setWorkspaceId] = useState(available[0]?.id ?? "");
-  const install = useApiAction(() => callOf(endpoints.install, { params: { slug }, body: { workspaceId } }), {
-    onSuccess: () => setChoosing(false),
-    announce: () => `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
-    focus: "installed-in",
-  });
+  // Where the person came to this page from, for the publisher's analytics (never who they are).
+  const install = useApiAction(
+    () => callOf(endpoints.install, { params: { slug }, body: { workspaceId, ...referralOf(document.referrer, location.origin) } }),
+    {
+      onSuccess: () => setChoosing(false),
+      announce: () =>
+        `${appName} is installed in ${available.find((workspace) => workspace.id === workspaceId)?.name ?? "your workspace"}.`,
+      focus: "installed-in",
+    },
+  );
   const count = install.data?.installCount ?? installCount;
 
   return (

@@ -54,7 +54,7 @@ export function RemoveInstall({
       focus: `${id}-undo`,
     },
   );
-  const undo = useApiAction(() => callOf(endpoints.install, { params: { slug }, body: { workspaceId: workspace.id } }), {
+  const undo = useApiAction(() => callOf(endpoints.install, { params: { slug }, body: { workspaceId: workspace.id, source: "other" } }), {
     onSuccess: () => setRemoved(false),
     refresh: false,
     announce: `${appName} is installed in ${workspace.name} again.`,

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import { ROLES_THAT } from "@/lib/members/roles";
 import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped } from "@/lib/validation/operation";
 import { pagedListOf, reasonBody } from "@/lib/validation/shared";
@@ -138,8 +140,10 @@ export const APPS = {
     roles: ROLES_THAT.readAnalytics,
     scope: "ANALYTICS_READ",
     summary: "Counters and installs per day (30 days)",
+    description: "Takes no parameters (one is 400): the figures over any range are the Analytics endpoints'.",
+    query: z.strictObject({}),
     success: { 200: { description: "Analytics", schema: analyticsSchema } },
-    errors: [...scoped, "not_found"],
+    errors: [...scoped, "not_found", "validation_failed"],
   }),
 };
 

@@ -75,8 +75,8 @@ describe("the public app as Postgres writes it", () => {
     for (const row of rows.items) {
       expect(JSON.parse(await getPublicApp({ slug: row.app.slug }, asJson))).toEqual(publicAppView(row));
     }
-    const featured = await listFeaturedApps({ limit: 10 }, asJson);
-    expect(featured.map((text) => JSON.parse(text))).toEqual((await listFeaturedApps({ limit: 10 }, asRows)).map(publicAppView));
+    const { items: featured } = await listFeaturedApps({ limit: 10 }, asJson);
+    expect(featured.map((text) => JSON.parse(text))).toEqual((await listFeaturedApps({ limit: 10 }, asRows)).items.map(publicAppView));
     expect(featured).toHaveLength(1);
   });
 
@@ -108,10 +108,10 @@ describe("the public app as Postgres writes it", () => {
     });
     expect(cards.items.find((card) => card.installCount === 54321)?.averageRating).toBe(4.33);
 
-    const views = (await listPopularApps({ limit: 10 }, asRows)).map(publicAppView);
-    expect(await listPopularApps({ limit: 10 }, asCards)).toEqual(views.map(cardOf));
-    expect(await listFeaturedApps({ limit: 10 }, asCards)).toEqual(views.filter((app) => app.featured).map(cardOf));
-    expect(await listPublicAppsOfDeveloper({ developerId: company.id, limit: 10 }, asCards)).toEqual(
+    const views = (await listPopularApps({ limit: 10 }, asRows)).items.map(publicAppView);
+    expect((await listPopularApps({ limit: 10 }, asCards)).items).toEqual(views.map(cardOf));
+    expect((await listFeaturedApps({ limit: 10 }, asCards)).items).toEqual(views.filter((app) => app.featured).map(cardOf));
+    expect((await listPublicAppsOfDeveloper({ developerId: company.id, limit: 10 }, asCards)).items).toEqual(
       views.filter((app) => app.developer.id === company.id).map(cardOf),
     );
   });

@@ -100,7 +100,7 @@ async function publicRows<Item>(
   reader: PublicReader<Item>,
   shape: RowsShape,
   { offset = 0, ...values }: RowsValues,
-): Promise<{ items: Item[]; total: number | undefined; version: number | undefined }> {
+): Promise<{ items: Item[]; appIds: string[]; total: number | undefined; version: number | undefined }> {
   const key = shape.key === undefined ? undefined : `${reader.name}:${shape.key}`;
   const build = (): RowsStatement => {
     const orderBy = shape.orderBy?.() ?? [];
@@ -133,7 +133,8 @@ async function publicRows<Item>(
   }
   const items = rows.map(({ total: _total, version: _version, ...row }) => reader.item(row));
   // A page past the end has no row to carry the total.
-  return { items, total: rows[0]?.total, version: rows[0]?.version === undefined ? undefined : Number(rows[0].version) };
+  const version = rows[0]?.version === undefined ? undefined : Number(rows[0].version);
+  return { items, appIds: rows.map((row) => row.app.id), total: rows[0]?.total, version };
 }
 
 /**
@@ -141,10 +142,10 @@ async function publicRows<Item>(
  * catalogue version they were read at (undefined when none is left).
  */
 async function publicAppsInOrder<Item>(db: Executor, reader: PublicReader<Item>, ids: string[]) {
-  if (ids.length === 0) return { items: [], version: undefined };
+  if (ids.length === 0) return { items: [], appIds: [], version: undefined };
   const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])`, version: () => currentVersion };
-  const { items, version } = await publicRows(db, reader, shape, { ids, limit: ids.length });
-  return { items, version };
+  const { items, appIds, version } = await publicRows(db, reader, shape, { ids, limit: ids.length });
+  return { items, appIds, version };
 }
 
 type Filters = { category?: AppCategory; environment?: AppEnvironment; featured?: boolean };
@@ -179,20 +180,35 @@ async function countPublic(db: Executor, filters: Filters): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** Public apps as a list shows them, with the ids of the apps shown (for the impressions they make). */
+export type Shown<Item> = { items: Item[]; appIds: string[] };
+
 /** A list without a search: the page and its total (from the count cells) in one statement. */
-async function listPage<Item>(db: Executor, reader: PublicReader<Item>, query: ListAppsQuery, sort: PublicSort): Promise<Page<Item>> {
+async function listPage<Item>(
+  db: Executor,
+  reader: PublicReader<Item>,
+  query: ListAppsQuery,
+  sort: PublicSort,
+): Promise<Page<Item> & Shown<Item>> {
   const shape = {
     key: `list:${sort}:${filterKey(query)}`,
     where: () => filterOn(apps, query),
     orderBy: () => publicOrder({ sort, search: undefined }),
     total: () => countCells(query),
   };
-  const { items, total } = await publicRows(db, reader, shape, { ...filterValues(query), limit: query.limit, offset: offsetOf(query) });
-  return pageOf(query, items, total ?? (await countPublic(db, query)), true);
+  const { items, appIds, total } = await publicRows(db, reader, shape, {
+    ...filterValues(query),
+    limit: query.limit,
+    offset: offsetOf(query),
+  });
+  return { ...pageOf(query, items, total ?? (await countPublic(db, query)), true), appIds };
 }
 
 /** GET /api/apps and the browse page: one page of public apps and how many match in all. */
-export async function listPublicApps<Item>({ query }: { query: ListAppsQuery }, reader: PublicReader<Item>): Promise<Page<Item>> {
+export async function listPublicApps<Item>(
+  { query }: { query: ListAppsQuery },
+  reader: PublicReader<Item>,
+): Promise<Page<Item> & Shown<Item>> {
   const db = await getDb();
   const search = query.search === undefined ? undefined : parseSearch(query.search);
   const sort = resolveSort(query.sort, search);
@@ -200,15 +216,18 @@ export async function listPublicApps<Item>({ query }: { query: ListAppsQuery }, 
 
   const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
-  const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, (ids) =>
-    publicAppsInOrder(db, reader, ids),
-  );
+  let shownIds: string[] = [];
+  const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, async (ids) => {
+    const inOrder = await publicAppsInOrder(db, reader, ids);
+    shownIds = inOrder.appIds;
+    return inOrder;
+  });
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
-  if (found.total > 0 || lookalike === undefined) return pageOf(query, matches, found.total, found.totalIsExact);
+  if (found.total > 0 || lookalike === undefined) return { ...pageOf(query, matches, found.total, found.totalIsExact), appIds: shownIds };
   const lookalikes = () => and(filterOn(apps, filters), lookalike);
   const orderBy = () => publicOrder({ sort, search });
-  const [{ items }, [counted]] = await Promise.all([
+  const [{ items, appIds }, [counted]] = await Promise.all([
     publicRows(db, reader, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
     db
       .select({ total: sql<number>`count(*)::int` })
@@ -217,7 +236,7 @@ export async function listPublicApps<Item>({ query }: { query: ListAppsQuery }, 
       .prepare("count_lookalikes")
       .execute(filterValues(filters)),
   ]);
-  return pageOf(query, items, Number(counted?.total ?? 0), true);
+  return { ...pageOf(query, items, Number(counted?.total ?? 0), true), appIds };
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
@@ -251,27 +270,27 @@ const mostPopular = () => PUBLIC_SORT_ORDERS.popular(apps);
 export async function listFeaturedApps<Item>(
   { limit, environment }: { limit: number; environment?: AppEnvironment },
   reader: PublicReader<Item>,
-): Promise<Item[]> {
+): Promise<Shown<Item>> {
   const db = await getDb();
   const filters = { featured: true, environment };
   const shape = { key: `featured:${filterKey(filters)}`, where: () => filterOn(apps, filters), orderBy: mostPopular };
-  return (await publicRows(db, reader, shape, { ...filterValues(filters), limit })).items;
+  return publicRows(db, reader, shape, { ...filterValues(filters), limit });
 }
 
 /** A developer's public apps, most installed first (their public page). */
 export async function listPublicAppsOfDeveloper<Item>(
   { developerId, limit }: { developerId: string; limit: number },
   reader: PublicReader<Item>,
-): Promise<Item[]> {
+): Promise<Shown<Item>> {
   const db = await getDb();
   const shape = { key: "developer", where: () => eq(apps.developerId, value("developerId")), orderBy: mostPopular };
-  return (await publicRows(db, reader, shape, { developerId, limit })).items;
+  return publicRows(db, reader, shape, { developerId, limit });
 }
 
 /** The most installed public apps (home page). */
-export async function listPopularApps<Item>({ limit }: { limit: number }, reader: PublicReader<Item>): Promise<Item[]> {
+export async function listPopularApps<Item>({ limit }: { limit: number }, reader: PublicReader<Item>): Promise<Shown<Item>> {
   const db = await getDb();
-  return (await publicRows(db, reader, { key: "popular", orderBy: mostPopular }, { limit })).items;
+  return publicRows(db, reader, { key: "popular", orderBy: mostPopular }, { limit });
 }
 
 /** Public apps per category, from the count cells. */

@@ -57,6 +57,13 @@ export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/**
+ * Where an app was seen from (analytics): an impression's list, a page view's referrer, an
+ * install's page. `other`: installs before sources were recorded, and what fits nothing else.
+ */
+export const STAT_SOURCES = ["search", "category", "featured", "home", "developer_page", "api", "external", "direct", "other"] as const;
+export type StatSource = (typeof STAT_SOURCES)[number];
+
 /** Why a workspace removed an app, asked when it is removed (optional). */
 export const UNINSTALL_REASONS = [
   "NOT_USEFUL",

@@ -24,3 +24,10 @@ export function problemJson(data: unknown, init: ResponseInit): Response {
 export function noContent(init: ResponseInit = {}): Response {
   return new Response(null, { ...init, status: 204, headers: withDefaults(init) });
 }
+
+/** A CSV file to download: `filename` is the name the browser saves it under (ASCII; the slug and dates). */
+export function csvFile({ filename, text }: { filename: string; text: string }): Response {
+  const headers = withDefaults({}, "text/csv; charset=utf-8; header=present");
+  headers.set("content-disposition", `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`);
+  return new Response(text, { status: 200, headers });
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { UNINSTALL_REASONS } from "@/lib/core/enums";
+import { STAT_SOURCES, UNINSTALL_REASONS } from "@/lib/core/enums";
 import { INSTALL_LIMITS } from "@/lib/core/install-limits";
 import { caseInsensitive, oneOf, optionalText } from "@/lib/validation/common";
 
@@ -18,6 +18,17 @@ export const installBody = z.strictObject({
   workspaceId: workspaceIdParam
     .optional()
     .meta({ description: "The Yapture workspace installing the app; a workspace is counted once per app." }),
+  source: z
+    .enum(STAT_SOURCES, oneOf(STAT_SOURCES))
+    .optional()
+    .meta({
+      description: "Where the installer came from (the marketplace's pages send it, for the publisher's analytics); `api` when left out.",
+    }),
+  searchTerm: z
+    .string()
+    .max(100, { error: "must be at most 100 characters" })
+    .optional()
+    .meta({ description: "The marketplace search that led to the install, if one did (with `source` search)." }),
 });
 export type InstallInput = z.infer<typeof installBody>;
 

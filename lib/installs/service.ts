@@ -9,6 +9,9 @@ import { unauthenticated } from "@/lib/callers/challenges";
 import type { Workspace, YaptureIdentity } from "@/lib/callers/identity";
 import { env } from "@/lib/core/env";
 import { ApiError, notFound } from "@/lib/core/errors";
+import { dailyClientKey } from "@/lib/analytics/clients";
+import { countSearchTerm } from "@/lib/analytics/recorder";
+import { normalizeTerm } from "@/lib/analytics/referrer";
 import type { UninstallReason } from "@/lib/core/enums";
 import type { InstallInput } from "./schemas";
 
@@ -67,15 +70,21 @@ export async function installApp({
   const day = workspaceId === null ? now.toISOString().slice(0, 10) : null;
   // Who installed it: their reviews of the app are verified installs (lib/reviews/service.ts).
   const installedBy = workspaceId === null ? null : installer!.sub;
+  const source = input.source ?? "api";
   const [row] = await queryRows<{ app_id: string | null; counted: number | null }>(
     await getDb(),
     sql`with app as (
         select ${apps.id} as id from ${apps} where ${apps.public} and ${apps.slug} = ${slug}
       ), inserted as (
-        insert into ${installs} (app_id, workspace_id, installed_by, client_key, day, created_at)
-        select id, ${workspaceId}::text, ${installedBy}::text, ${clientKey}::text, ${day}::date, ${now.toISOString()}::timestamptz from app
+        insert into ${installs} (app_id, workspace_id, installed_by, client_key, day, source, created_at)
+        select id, ${workspaceId}::text, ${installedBy}::text, ${clientKey}::text, ${day}::date, ${source}::stat_source,
+          ${now.toISOString()}::timestamptz from app
         on conflict do nothing
         returning app_id
+      ), stats as (
+        insert into app_daily_stats (app_id, day, source, installs)
+        select app_id, ${now.toISOString().slice(0, 10)}::date, ${source}::stat_source, 1 from inserted
+        on conflict (app_id, day, source) do update set installs = app_daily_stats.installs + 1
       ), counted as (
         update ${apps} set install_count = install_count + 1, active_install_count = active_install_count + 1
         where id in (select app_id from inserted) returning install_count
@@ -83,7 +92,13 @@ export async function installApp({
       select (select id from app) as app_id, (select install_count from counted) as counted`,
   );
   if (!row?.app_id) throw notFound("app");
-  if (row.counted !== null) return { slug, installCount: Number(row.counted), created: true };
+  if (row.counted !== null) {
+    if (input.source === "search" && input.searchTerm) {
+      const term = normalizeTerm(input.searchTerm);
+      if (term) countSearchTerm(row.app_id, term, dailyClientKey(clientAddress, now), "installs", now);
+    }
+    return { slug, installCount: Number(row.counted), created: true };
+  }
   // Not counted: the install was there already, perhaps written by a request that committed while
   // this statement waited on it, after its snapshot was taken. Read the count as it is now.
   const [current] = await (await getDb()).select({ installCount: apps.installCount }).from(apps).where(eq(apps.id, row.app_id));
@@ -144,7 +159,11 @@ export async function uninstallApp({
         update ${installs} set removed_at = ${now.toISOString()}::timestamptz, removed_by = ${remover.sub},
           removal_reason = ${reason ?? null}::uninstall_reason, removal_comment = ${comment ?? null}::text
         where app_id = (select id from app) and workspace_id = ${workspaceId} and removed_at is null
-        returning app_id
+        returning app_id, source
+      ), stats as (
+        insert into app_daily_stats (app_id, day, source, uninstalls)
+        select app_id, ${now.toISOString().slice(0, 10)}::date, source, 1 from removed
+        on conflict (app_id, day, source) do update set uninstalls = app_daily_stats.uninstalls + 1
       ), counted as (
         update ${apps} set active_install_count = active_install_count - 1
         where id in (select app_id from removed) returning install_count, active_install_count

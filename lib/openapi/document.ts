@@ -145,9 +145,9 @@ function developerCallers(operation: Operation): string {
 
 function operationObject(operation: Operation, components: Record<string, JsonSchema>) {
   const success = Object.fromEntries(
-    Object.entries(operation.success).map(([status, { description, schema }]) => [
+    Object.entries(operation.success).map(([status, { description, schema, mediaType = "application/json" }]) => [
       status,
-      schema ? { description, content: { "application/json": { schema: toSchema(schema, "output", components) } } } : { description },
+      schema ? { description, content: { [mediaType]: { schema: toSchema(schema, "output", components) } } } : { description },
     ]),
   );
   const scopeNote = operation.caller === "developer" ? `\n\n${developerCallers(operation)}` : "";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { ANALYTICS } from "@/lib/analytics/operations";
 import { API_KEYS } from "@/lib/api-keys/operations";
 import { APP_APPROVALS, APP_UPDATES, APPS, UPDATE_APPROVALS } from "@/lib/apps/operations";
 import { AUDIT_LOG } from "@/lib/audit/operations";
@@ -56,6 +57,7 @@ export const OPERATIONS: Operation[] = [
   TEAM,
   API_KEYS,
   APPS,
+  ANALYTICS,
   PUBLISHER_REVIEWS,
   APP_UPDATES,
   DEVELOPER_VERIFICATIONS,

@@ -17,7 +17,15 @@ import { pagedListOf } from "./shared";
 type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 export type OperationCaller = "public" | "developer" | "yapture" | "admin";
 type OperationTag =
-  "Public marketplace" | "Developer profile" | "Team" | "API keys" | "Developer apps" | "App updates" | "Administration" | "Service";
+  | "Public marketplace"
+  | "Developer profile"
+  | "Team"
+  | "API keys"
+  | "Developer apps"
+  | "Analytics"
+  | "App updates"
+  | "Administration"
+  | "Service";
 
 /** What a rate limit counts per: the client's address, that and the path's `slug`, the signed-in person, the developer account. */
 type LimitKey = "client" | "client and slug" | "person" | "developer";
@@ -50,7 +58,8 @@ export type Operation = {
   bodyOptional?: boolean;
   /** Body fields a client might try to set that the server owns: refused by name as read-only rather than unknown. */
   readOnlyFields?: readonly string[];
-  success: Readonly<Record<number, { description: string; schema?: z.ZodType }>>;
+  /** Each answer's description and schema; `mediaType` when it is not JSON (a CSV file: its schema is z.string()). */
+  success: Readonly<Record<number, { description: string; schema?: z.ZodType; mediaType?: "text/csv" }>>;
   errors: readonly ErrorCode[];
 };
 

@@ -40,6 +40,7 @@ export function contractViolations({
   if (!mediaType) return [];
   if (!contentType.startsWith(mediaType))
     return [`${method.toUpperCase()} ${path} ${status}: content type ${contentType}, documented ${mediaType}`];
+  if (!mediaType.includes("json")) return [];
   const key = `${method} ${path} ${status}`;
   let validate = compiled.get(key);
   if (!validate) {

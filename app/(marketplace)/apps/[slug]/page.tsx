@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { InstallButton } from "@/components/marketplace/install-button";
@@ -17,24 +18,41 @@ import { listReviewsQuery } from "@/lib/reviews/schemas";
 import { publicReviewView } from "@/lib/reviews/views";
 import { endpointOf } from "@/lib/client/operation-call";
 import { INSTALLS } from "@/lib/installs/operations";
+import { recordPageView } from "@/lib/analytics/seen";
+import { env } from "@/lib/core/env";
+import { pageViewer } from "@/lib/pages/viewer";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: PageSearchParams };
 
 const REVIEWS_PER_PAGE = 10;
 
+/** The public app, and its id (which the public view never shows) for its page views. */
 const loadApp = (slug: string) =>
-  orNotFound({ name: "slug", value: slug }, async () => publicAppView(await getPublicApp({ slug }, asRows)));
+  orNotFound({ name: "slug", value: slug }, async () => {
+    const row = await getPublicApp({ slug }, asRows);
+    return { id: row.app.id, app: publicAppView(row) };
+  });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const app = await loadApp((await params).slug);
+  const { app } = await loadApp((await params).slug);
   return { title: app.name, description: app.description };
 }
 
 export default async function AppPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const app = await loadApp(slug);
+  const { id, app } = await loadApp(slug);
   const { sort, page, verified: verifiedOnly = false } = await pageQuery(searchParams, listReviewsQuery);
   const reader = await currentUser();
+  const utm = (await searchParams).utm_source;
+  await recordPageView(
+    { id, developerId: app.developer.id },
+    {
+      viewer: await pageViewer(),
+      referrer: (await headers()).get("referer"),
+      origin: new URL(env().APP_URL).origin,
+      utmSource: typeof utm === "string" ? utm : undefined,
+    },
+  );
   const [reviews, histogram, verified, own, readerIsMaker, installedIn] = await Promise.all([
     listReviews({ slug, sort, verifiedOnly, paging: { page, limit: REVIEWS_PER_PAGE } }),
     ratingHistogram(slug),

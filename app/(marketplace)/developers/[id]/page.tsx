@@ -4,6 +4,8 @@ import { AppGrid } from "@/components/marketplace/app-grid";
 import { ExternalLink } from "@/components/ui/external-link";
 import { PageHeading } from "@/components/ui/page-heading";
 import { listPublicAppsOfDeveloper, asCards } from "@/lib/catalogue/queries";
+import { recordImpressions } from "@/lib/analytics/seen";
+import { pageViewer } from "@/lib/pages/viewer";
 import { getPublicDeveloper } from "@/lib/developers/service";
 import { orNotFound } from "@/lib/pages/or-not-found";
 
@@ -22,7 +24,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // A verified developer's public page: who they are and their approved apps.
 export default async function DeveloperPage({ params }: Props) {
   const developer = await loadDeveloper((await params).id);
-  const apps = await listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS }, asCards);
+  const [{ items: apps, appIds }, viewer] = await Promise.all([
+    listPublicAppsOfDeveloper({ developerId: developer.id, limit: MAX_APPS }, asCards),
+    pageViewer(),
+  ]);
+  await recordImpressions(appIds, "developer_page", viewer);
   return (
     <div className="space-y-8">
       <header className="max-w-3xl space-y-2">

@@ -18,7 +18,7 @@ describe("POST /api/admin/apps/:id/approve", () => {
     const res = await admin.post(approve.POST, app.id, { note: "Lovely work." });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "APPROVED", publishedAt: expect.any(String) });
-    expect((await listPopularApps({ limit: 100 }, asRows)).some((a) => a.app.slug === app.slug)).toBe(true);
+    expect((await listPopularApps({ limit: 100 }, asRows)).items.some((a) => a.app.slug === app.slug)).toBe(true);
     await capture.deliverAll();
     expect(capture.requests).toHaveLength(1);
     expect(capture.requests[0]!.body.subject).toContain("Approve Me");

@@ -17,7 +17,7 @@ describe("POST /api/admin/apps/:id/unpublish", () => {
     const unpublished = await admin.post(unpublish.POST, app.id, { reason: "Broken OAuth flow" });
     expect(unpublished.status).toBe(200);
     expect(unpublished.body).toMatchObject({ status: "UNPUBLISHED", unpublishReason: "Broken OAuth flow" });
-    expect((await listPopularApps({ limit: 100 }, asRows)).some((a) => a.app.slug === app.slug)).toBe(false);
+    expect((await listPopularApps({ limit: 100 }, asRows)).items.some((a) => a.app.slug === app.slug)).toBe(false);
   });
 
   it("tells the developer why their listing was unpublished", async () => {

@@ -22,7 +22,7 @@ describe("POST /api/admin/developers/:id/suspend", () => {
     const dev = await createTestDeveloper();
     const app = await insertApp(dev.developer);
     const key = await apiKeyHeader(dev.developer);
-    const visible = async () => (await listPopularApps({ limit: 100 }, asRows)).some((a) => a.app.slug === app.slug);
+    const visible = async () => (await listPopularApps({ limit: 100 }, asRows)).items.some((a) => a.app.slug === app.slug);
     expect(await visible()).toBe(true);
 
     expect((await admin.post(suspend.POST, dev.developer.id, { reason: "Abuse report" })).status).toBe(200);

@@ -41,6 +41,17 @@ describe("GET /api/dev/apps/:id/analytics", () => {
     expect(days.at(-3)!.count).toBe(1);
     expect(days.reduce((sum, d) => sum + d.count, 0)).toBe(3);
   });
+
+  it("answers a range it would ignore with 400 naming the parameter (the range is the series endpoint's)", async () => {
+    const app = await createApp();
+    const res = await call(analytics.GET, {
+      path: `/api/dev/apps/${app.id}/analytics?from=2026-01-01&interval=month`,
+      headers: owner.token,
+      params: { id: app.id },
+    });
+    expect([res.status, res.body.code]).toEqual([400, "validation_failed"]);
+    expect(res.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(["from", "interval"]);
+  });
 });
 
 describe("tenancy", () => {

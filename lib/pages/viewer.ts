@@ -1,0 +1,24 @@
+import { headers } from "next/headers";
+
+import type { Viewer } from "@/lib/analytics/seen";
+import { currentUser } from "@/lib/auth/portal-session";
+import { CLIENT_ADDRESS_HEADER, clientNetworkOf, UNKNOWN_CLIENT } from "@/lib/core/client-address";
+
+/** Who is looking at the page being rendered, for its analytics (lib/analytics/seen.ts). */
+export async function pageViewer(): Promise<Viewer> {
+  const [request, user] = await Promise.all([headers(), currentUser()]);
+  return {
+    userAgent: request.get("user-agent"),
+    clientAddress: clientNetworkOf(request.get(CLIENT_ADDRESS_HEADER) ?? UNKNOWN_CLIENT),
+    person: user ? { sub: user.yaptureUserId, isAdmin: user.isAdmin } : null,
+  };
+}
+
+/** Who calls a public API read: its User-Agent and address (the API does not look at credentials for these). */
+export function apiViewer(request: Request): Viewer {
+  return {
+    userAgent: request.headers.get("user-agent"),
+    clientAddress: clientNetworkOf(request.headers.get(CLIENT_ADDRESS_HEADER) ?? UNKNOWN_CLIENT),
+    person: null,
+  };
+}
