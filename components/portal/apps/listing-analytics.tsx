@@ -1,3 +1,5 @@
+import Link from "next/link";
+
 import type { AppAnalytics } from "@/lib/apps/schemas";
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -38,17 +40,23 @@ function InstallsChart({ days }: { days: AppAnalytics["installsByDay"] }) {
   );
 }
 
-export function ListingAnalytics({ analytics }: { analytics: AppAnalytics }) {
+export function ListingAnalytics({ appId, analytics }: { appId: string; analytics: AppAnalytics }) {
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="analytics-heading" className="font-semibold">
-        Analytics
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="analytics-heading" className="font-semibold">
+          Analytics
+        </h2>
+        <Link href={`/developer/apps/${appId}/analytics`} className="text-sm font-medium text-brand-700 hover:underline">
+          Impressions, funnel and reasons over time →
+        </Link>
+      </div>
       {analytics.status === "APPROVED" || analytics.status === "UNPUBLISHED" ? null : (
         <p className="text-sm text-slate-500">Installs and reviews start counting once the listing is approved.</p>
       )}
-      <dl className="grid grid-cols-3 gap-4">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Stat label="Installs" value={analytics.installCount.toLocaleString("en-US")} />
+        <Stat label="Active installs" value={analytics.activeInstallCount.toLocaleString("en-US")} />
         <Stat label="Reviews" value={analytics.reviewCount.toLocaleString("en-US")} />
         <Stat label="Average rating" value={analytics.averageRating === null ? "—" : `${analytics.averageRating.toFixed(1)} / 5`} />
       </dl>

@@ -83,7 +83,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
         </section>
       ) : null}
       {mayEdit && allows("revise", listing.status) ? <UpdateSection listing={listing} revision={update} /> : null}
-      {canRole(member.role, "readAnalytics") ? <ListingAnalytics analytics={analytics} /> : null}
+      {canRole(member.role, "readAnalytics") ? <ListingAnalytics appId={listing.id} analytics={analytics} /> : null}
       {listing.publishedAt ? (
         <ListingReviews
           appId={listing.id}
