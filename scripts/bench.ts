@@ -109,7 +109,14 @@ async function load(server: BenchServer, scenario: Scenario, duration: number): 
     duration,
     timeout: 30,
     headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (request) => ({ ...request, ...scenario.next() }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { headers, ...next } = scenario.next();
+          return { ...request, ...next, headers: headers ?? request.headers };
+        },
+      },
+    ],
   });
   const cpuAfter = await cpuUse(server);
   installsCreated += result.statusCodeStats?.["201"]?.count ?? 0;

@@ -14,7 +14,7 @@ export const GOALS: Record<Goal, { minRatio: number; maxP99Ms?: number; label: s
   page: { minRatio: 0.25, label: "≥ 0.25×" },
 };
 
-type BenchRequest = { method: "GET" | "POST"; path: string; body?: string };
+type BenchRequest = { method: "GET" | "POST"; path: string; body?: string; headers?: Record<string, string> };
 export type Scenario = { name: string; goal: Goal; next: () => BenchRequest };
 
 const get = (path: string): BenchRequest => ({ method: "GET", path });
@@ -57,6 +57,38 @@ function uncachedQueries(): () => BenchRequest {
 
 export const HEALTH: Scenario = fixed("GET /api/health", "floor", "/api/health");
 
+/**
+ * A person's browser, which the analytics count (lib/analytics/visitors.ts): a request without a
+ * User-Agent, as autocannon sends it, records nothing. Each scenario that a person's request
+ * records is run twice, without and with this header, so the report shows what recording costs.
+ */
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+  "content-type": "application/json",
+};
+const REFERRED = { ...BROWSER, referer: "http://127.0.0.1/apps?search=sync" };
+
+/** The scenarios whose answers count impressions or page views, as a person's browser asks them. */
+function recorded(slugs: readonly string[]): Scenario[] {
+  const asPerson = (name: string, goal: Goal, path: string): Scenario => ({
+    name: `${name}, recorded`,
+    goal,
+    next: () => ({ method: "GET", path, headers: BROWSER }),
+  });
+  return [
+    asPerson("/api/apps (popular)", "read", "/api/apps"),
+    asPerson("search: common word (sync)", "read", "/api/apps?search=sync"),
+    asPerson("/api/apps/featured/list", "read", "/api/apps/featured/list"),
+    asPerson("page: / (home)", "page", "/"),
+    asPerson("page: /apps (browse)", "page", "/apps"),
+    {
+      name: "page: /apps/:slug (random app), recorded",
+      goal: "page",
+      next: () => ({ method: "GET", path: `/apps/${pick(slugs)}`, headers: REFERRED }),
+    },
+  ];
+}
+
 /** Every scenario after the health floor, in the order they run. `slugs` are the seeded apps. */
 export function scenarios(slugs: readonly string[]): Scenario[] {
   const rare = RARE_WORDS[0]!;
@@ -90,5 +122,7 @@ export function scenarios(slugs: readonly string[]): Scenario[] {
     },
     fixed("page: / (home)", "page", "/"),
     fixed("page: /apps (browse)", "page", "/apps"),
+    { name: "page: /apps/:slug (random app)", goal: "page", next: () => get(`/apps/${pick(slugs)}`) },
+    ...recorded(slugs),
   ];
 }
