@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { isUniqueViolation } from "@/db/constraint-errors";
@@ -229,7 +229,8 @@ export async function acceptInvitation({
           eq(publisherInvitations.id, invitation.id),
           isNull(publisherInvitations.acceptedAt),
           isNull(publisherInvitations.revokedAt),
-          sql`${publisherInvitations.expiresAt} > ${now}`,
+          // Through the column, which serializes the Date: a bare Date parameter breaks postgres.js's prepared statements.
+          gt(publisherInvitations.expiresAt, now),
         ),
       )
       .returning();
