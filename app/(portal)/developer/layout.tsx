@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
 
+import { PublisherSwitcher } from "@/components/portal/publisher-switcher";
+import { portalPublisher, publisherChoice } from "@/components/portal/verified-gate";
 import { SidebarLayout } from "@/components/ui/sidebar-layout";
 import { currentUser } from "@/lib/auth/portal-session";
+import { MEMBER_ROLE_LABELS } from "@/lib/core/enums";
+import { publishersOf } from "@/lib/members/membership";
 
-const NAV = [
+const SECTIONS = [
   ["/developer", "Overview"],
   ["/developer/apps", "Apps"],
   ["/developer/keys", "API keys"],
@@ -13,8 +17,30 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const user = await currentUser();
   // Signed out: each page sends the visitor to sign in and back to that very page.
   if (!user) return children;
+  const [accounts, current, chosen] = await Promise.all([
+    publishersOf(user.yaptureUserId),
+    portalPublisher("/developer"),
+    publisherChoice(),
+  ]);
+  const nav = SECTIONS;
   return (
-    <SidebarLayout label="Developer portal" nav={NAV} who={<span data-testid="signed-in-as">Signed in as {user.email}</span>}>
+    <SidebarLayout
+      label="Developer portal"
+      nav={nav}
+      who={<span data-testid="signed-in-as">Signed in as {user.email}</span>}
+      context={
+        <PublisherSwitcher
+          accounts={accounts.map(({ developer, member }) => ({
+            id: developer.id,
+            name: developer.name,
+            role: MEMBER_ROLE_LABELS[member.role],
+          }))}
+          currentId={current?.developer.id}
+          sections={nav.map(([href]) => href)}
+          staleChoice={chosen !== undefined && chosen !== current?.developer.id}
+        />
+      }
+    >
       {children}
     </SidebarLayout>
   );
