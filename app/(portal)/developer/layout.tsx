@@ -7,14 +7,16 @@ import { SiteHeader } from "@/components/ui/site-header";
 import { currentUser } from "@/lib/auth/portal-session";
 import { MEMBER_ROLE_LABELS } from "@/lib/core/enums";
 import { publishersOf } from "@/lib/members/membership";
+import { canRole } from "@/lib/members/roles";
 
 const SECTIONS = [
   ["/developer", "Overview"],
   ["/developer/apps", "Apps"],
   ["/developer/keys", "API keys"],
 ] as const;
-/** The account's team: everyone sees its members. */
+/** Pages of an account's team: everyone sees its members, its owners its audit log. */
 const TEAM = ["/developer/team", "Team"] as const;
+const AUDIT = ["/developer/audit", "Audit log"] as const;
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
@@ -35,7 +37,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     portalPublisher("/developer"),
     publisherChoice(),
   ]);
-  const nav = [...SECTIONS, ...(current ? [TEAM] : [])];
+  const nav = [...SECTIONS, ...(current ? [TEAM] : []), ...(current && canRole(current.member.role, "own") ? [AUDIT] : [])];
   return (
     <SidebarLayout
       label="Developer portal"
