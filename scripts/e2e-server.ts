@@ -1,14 +1,16 @@
 // Starts the built app for the Playwright suites: a fresh PGlite folder (or E2E_DATABASE_URL),
 // demo data seeded on start, production mode with test-only settings. Everything the server writes
 // goes to E2E_SERVER_LOG, which e2e/global-teardown.ts scans for leaks; its warnings and errors
-// also to the terminal (the access log would drown Playwright's report).
+// also to the terminal (the access log would drown Playwright's report). Its emails are sent, through
+// the real Resend SDK, to a local stand-in whose address is in E2E_MAIL_CAPTURE_FILE (e2e/support/emails.ts).
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { E2E_ADMIN_EMAIL, freshSecret } from "../e2e/support/production-env";
-import { E2E_SECRETS_FILE, E2E_SERVER_LOG, type E2eSecrets } from "../e2e/support/server-settings";
+import { E2E_MAIL_CAPTURE_FILE, E2E_SECRETS_FILE, E2E_SERVER_LOG, type E2eSecrets } from "../e2e/support/server-settings";
+import { startResendCapture } from "../test/support/resend-capture";
 
 import { startIdentityProvider } from "./idp/server";
 
@@ -19,9 +21,12 @@ const pgliteDir = ".data/e2e";
 const databaseEnv: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
   : { PGLITE_DATA_DIR: pgliteDir, ALLOW_EMBEDDED_DATABASE: "true" };
-const secrets: E2eSecrets = { nextAuthSecret: freshSecret(), clientSecret: freshSecret() };
+const secrets: E2eSecrets = { nextAuthSecret: freshSecret(), clientSecret: freshSecret(), resendApiKey: `re_${freshSecret()}` };
 await mkdir(path.dirname(E2E_SECRETS_FILE), { recursive: true });
 await writeFile(E2E_SECRETS_FILE, JSON.stringify(secrets));
+// Journeys read an invitation's link from the email itself, as the invited person would.
+const mail = await startResendCapture();
+await writeFile(E2E_MAIL_CAPTURE_FILE, JSON.stringify({ url: mail.url }));
 if (!process.env.E2E_DATABASE_URL) await rm(pgliteDir, { recursive: true, force: true });
 
 // The bundled Yapture stand-in, on its own port beside the app.
@@ -51,7 +56,9 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     YAPTURE_CLIENT_ID: "marketplace-e2e",
     YAPTURE_CLIENT_SECRET: secrets.clientSecret,
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
-    EMAIL_DELIVERY: "log-only",
+    EMAIL_DELIVERY: "resend",
+    RESEND_API_KEY: secrets.resendApiKey,
+    RESEND_BASE_URL: mail.url,
     // Every journey registers developers from the one test address, at desktop and phone sizes,
     // and signs in and opens pages far faster than a person (e2e/api/page-limits.e2e.ts has small quotas).
     RATE_LIMIT_REGISTER: "100/1h",
@@ -67,6 +74,7 @@ child.stderr.on("data", (chunk: Buffer) => (process.stderr.write(chunk), serverL
 
 const stop = () => child.kill("SIGTERM");
 child.on("exit", () => void idp.close());
+child.on("exit", () => void mail.close());
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 child.on("exit", (code) => process.exit(code ?? 0));

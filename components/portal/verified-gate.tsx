@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { cache } from "react";
 
 import { PageHeading } from "@/components/ui/page-heading";
 import type { Developer, PublisherMember } from "@/db/schema";
@@ -7,7 +8,8 @@ import { requireUser } from "@/lib/auth/portal-session";
 import { MEMBER_ROLE_LABELS, type DeveloperStatus, type MemberRole } from "@/lib/core/enums";
 import { ApiError } from "@/lib/core/errors";
 import type { Access } from "@/lib/members/access";
-import { memberAccess, membershipOf, PUBLISHER_COOKIE } from "@/lib/members/membership";
+import { memberAccess, membershipOf } from "@/lib/members/membership";
+import { PUBLISHER_COOKIE } from "@/lib/members/publisher-cookie";
 
 export const DEVELOPER_STATUS_HELP: Record<DeveloperStatus, string> = {
   PENDING_VERIFICATION:
@@ -28,13 +30,22 @@ export type PortalPublisher = { developer: Developer; member: PublisherMember; a
  */
 export async function portalPublisher(returnTo: string): Promise<PortalPublisher | undefined> {
   const user = await requireUser(returnTo);
-  const chosen = (await cookies()).get(PUBLISHER_COOKIE)?.value;
-  const membership = await membershipOf(user.yaptureUserId, chosen).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === "not_found") return membershipOf(user.yaptureUserId);
+  return publisherOfPerson(user.yaptureUserId, await publisherChoice());
+}
+
+/** The account named by the switcher's cookie, if any (unchecked: membership is checked by whoever reads it). */
+export async function publisherChoice(): Promise<string | undefined> {
+  return (await cookies()).get(PUBLISHER_COOKIE)?.value;
+}
+
+// Once per render: the layout (its switcher and navigation) and the page both ask.
+const publisherOfPerson = cache(async (yaptureUserId: string, chosen: string | undefined): Promise<PortalPublisher | undefined> => {
+  const membership = await membershipOf(yaptureUserId, chosen).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") return membershipOf(yaptureUserId);
     throw error;
   });
   return membership && { ...membership, access: memberAccess(membership) };
-}
+});
 
 export type VerifiedDeveloper = Developer & { status: "VERIFIED" };
 

@@ -10,17 +10,20 @@ type Props = {
   nav: readonly (readonly [href: string, text: string])[];
   /** Who is signed in, above the navigation. */
   who: ReactNode;
+  /** Below who is signed in: what they work in (the portal's developer account and its switcher). */
+  context?: ReactNode;
   children: ReactNode;
 };
 
 /** The signed-in areas' frame (developer portal, administration): site header (with sign-out), side navigation. */
-export function SidebarLayout({ label, nav, who, children }: Props) {
+export function SidebarLayout({ label, nav, who, context, children }: Props) {
   return (
     <>
       <SiteHeader />
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-10">
         <aside className="space-y-1 text-sm md:w-52 md:shrink-0">
           <div className="mb-3 truncate text-xs text-slate-500">{who}</div>
+          {context ? <div className="mb-3">{context}</div> : null}
           <SidebarNav label={label} nav={nav} />
         </aside>
         <main id="main-content" className="min-w-0 flex-1">

@@ -10,6 +10,8 @@ const STYLES: Record<string, string> = {
   ACTIVE: "bg-emerald-100 text-emerald-800",
   EXPIRED: "bg-slate-200 text-slate-700",
   WITHDRAWN: "bg-slate-200 text-slate-700",
+  ACCEPTED: "bg-emerald-100 text-emerald-800",
+  REVOKED: "bg-slate-200 text-slate-700",
   SENT: "bg-emerald-100 text-emerald-800",
   LOGGED: "bg-slate-200 text-slate-700",
   FAILED: "bg-red-100 text-red-800",

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
@@ -107,6 +107,15 @@ export async function listDeveloperApps({ access, paging }: { access: Access; pa
       selectListings(db).where(accessibleApp(access)).orderBy(desc(apps.createdAt), desc(apps.id)).limit(limit).offset(offset),
     total: () => countRows(db, apps, accessibleApp(access)),
   });
+}
+
+/**
+ * The names of the listings `access` reaches, A to Z: the portal names the apps of members',
+ * invitations' and keys' app limits by them, and offers them as the choices of a limit.
+ */
+export async function listAppNames(access: Access): Promise<{ id: string; name: string }[]> {
+  const db = await getDb();
+  return db.select({ id: apps.id, name: apps.name }).from(apps).where(accessibleApp(access)).orderBy(asc(apps.name), asc(apps.id));
 }
 
 /** One of the listings `access` reaches; anyone else's, one outside its app limit, or none, is 404. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { forgetPublisherChoice } from "./publisher-choice";
 import { forgetKeptDrafts } from "./use-kept-draft";
 
 /**
@@ -24,5 +25,7 @@ export function signInWithYapture(callbackUrl: string): Promise<void> {
 export function signOut(callbackUrl = "/"): Promise<void> {
   // Unsaved form drafts belong to the person signing out, not to whoever uses the tab next.
   forgetKeptDrafts();
+  // So is the account they chose to work in: the next person starts in their own.
+  forgetPublisherChoice();
   return postToAuth("/api/auth/signout", callbackUrl);
 }

@@ -3,7 +3,8 @@ import { followAccountEmail } from "@/lib/developers/service";
 import { MEMBER_ROLE_LABELS, type ApiKeyScope } from "@/lib/core/enums";
 import { ApiError } from "@/lib/core/errors";
 import type { Access } from "@/lib/members/access";
-import { keyAccess, memberAccess, membershipOf, PUBLISHER_COOKIE, PUBLISHER_HEADER } from "@/lib/members/membership";
+import { keyAccess, memberAccess, membershipOf, PUBLISHER_HEADER } from "@/lib/members/membership";
+import { PUBLISHER_COOKIE } from "@/lib/members/publisher-cookie";
 import { followMemberAccount } from "@/lib/members/team";
 import type { Operation } from "@/lib/validation/operation";
 

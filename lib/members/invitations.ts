@@ -229,6 +229,7 @@ export async function acceptInvitation({
           eq(publisherInvitations.id, invitation.id),
           isNull(publisherInvitations.acceptedAt),
           isNull(publisherInvitations.revokedAt),
+          // Through the column, which serializes the Date: a bare Date parameter breaks postgres.js's prepared statements.
           gt(publisherInvitations.expiresAt, now),
         ),
       )

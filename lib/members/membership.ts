@@ -12,9 +12,8 @@ import type { Access } from "./access";
 
 export type Membership = { developer: Developer; member: PublisherMember };
 
-/** The header (or, for the portal, the cookie its switcher sets) that names the publisher a person acts for. */
+/** The header (or, for the portal, the cookie its switcher sets: ./publisher-cookie.ts) that names the publisher a person acts for. */
 export const PUBLISHER_HEADER = "x-publisher-id";
-export const PUBLISHER_COOKIE = "mkp_publisher";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 
 // A local stand-in for the Resend API: the real SDK, pointed here through RESEND_BASE_URL, sends
 // real HTTP requests that tests can inspect. Answers like Resend: 200 { id } for POST /emails,
-// problem bodies `{ statusCode, name, message }` otherwise, and honours Idempotency-Key.
+// problem bodies `{ statusCode, name, message }` otherwise, and honours Idempotency-Key. Tests in
+// another process (the browser journeys, beside the e2e server) read what was delivered with
+// GET /emails?to=<address>, which Resend does not have.
 
 export type CapturedRequest = {
   method: string;
@@ -74,7 +76,13 @@ export async function startResendCapture({ latencyMs = 0 }: { latencyMs?: number
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(", ") : (value ?? "")]),
     );
-    const path = new URL(request.url ?? "/", "http://capture").pathname;
+    const url = new URL(request.url ?? "/", "http://capture");
+    const path = url.pathname;
+    if (request.method === "GET" && path === "/emails") {
+      const to = url.searchParams.get("to")?.toLowerCase();
+      const matching = deliveries.filter(({ body: email }) => !to || [email.to].flat().some((each: string) => each.toLowerCase() === to));
+      return reply(response, 200, { data: matching.map(({ id, body: email }) => ({ id, ...email })) });
+    }
     requests.push({ method: request.method ?? "GET", path, headers, body });
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 

@@ -67,7 +67,7 @@ export default async function DeveloperHome() {
         <PageHeading>{developer.name}</PageHeading>
         <StatusBadge status={developer.status} />
       </div>
-      <StandingNotice developer={developer} />
+      <StandingNotice developer={developer} mayEditProfile={canRole(member.role, "editProfile")} />
       {isVerified(developer) ? <VerifiedSummary publisher={publisher} /> : null}
       <section aria-labelledby="profile-heading" className="max-w-2xl space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -91,7 +91,7 @@ export default async function DeveloperHome() {
 }
 
 /** Where the account stands, why (the administrator's reason), and what the developer can do about it. */
-function StandingNotice({ developer }: { developer: Developer }) {
+function StandingNotice({ developer, mayEditProfile }: { developer: Developer; mayEditProfile: boolean }) {
   const resubmitted = developer.status === "PENDING_VERIFICATION" && developer.resubmittedAt !== null;
   return (
     <div className="max-w-2xl space-y-3 text-sm text-slate-700" data-testid="standing">
@@ -108,11 +108,14 @@ function StandingNotice({ developer }: { developer: Developer }) {
           {developer.statusReason}
         </p>
       ) : null}
-      {developer.status === "REJECTED" ? (
+      {developer.status === "REJECTED" && mayEditProfile ? (
         <>
           <p>Update your profile below to address the reason, then ask for another review.</p>
           <ResubmitProfileButton />
         </>
+      ) : null}
+      {developer.status === "REJECTED" && !mayEditProfile ? (
+        <p>The account&apos;s owners and admins can update its profile and ask for another review.</p>
       ) : null}
     </div>
   );

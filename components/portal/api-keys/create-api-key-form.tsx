@@ -4,7 +4,7 @@ import { useRef, type FormEvent } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { CheckboxGroupField, TextField } from "@/components/ui/field";
 import { announce, focusWhenShown } from "@/lib/client/announce";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/enums";
@@ -27,14 +27,26 @@ const SCOPE_HELP: Record<ApiKeyScope, string> = {
 function bodyOf(form: HTMLFormElement): BodyInputOf<typeof API_KEYS.create> {
   const data = new FormData(form);
   const days = String(data.get("expiresInDays") ?? "").trim();
+  const appIds = data.getAll("appIds").map(String);
   return {
     name: String(data.get("name") ?? ""),
     scopes: data.getAll("scopes").map(String) as ApiKeyScope[],
     ...(days === "" ? {} : { expiresInDays: Number(days) }),
+    // None checked: the apps the member reaches (every app, unless their own access is limited).
+    ...(appIds.length === 0 ? {} : { appIds }),
   };
 }
 
-export function CreateApiKeyForm() {
+type Props = {
+  /** The scopes the member's role may grant (GRANTABLE_SCOPES): the only ones offered. */
+  scopes: readonly ApiKeyScope[];
+  /** The apps the member reaches, which a key may be limited to. */
+  apps: readonly { id: string; name: string }[];
+  /** The member's own app limit (null: every app): a limited member's keys start with their apps checked. */
+  memberAppIds: readonly string[] | null;
+};
+
+export function CreateApiKeyForm({ scopes, apps, memberAppIds }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const create = useApiAction((body: BodyInputOf<typeof API_KEYS.create>) => callOf(API_KEYS.create, { body }), {
     onSuccess: () => formRef.current?.reset(),
@@ -78,25 +90,28 @@ export function CreateApiKeyForm() {
           hint="For you: where the key is used, e.g. “CI deploys”."
           error={create.errorFor("name")}
         />
-        <fieldset className="space-y-2" aria-describedby={create.errorFor("scopes") ? "scopes-error" : undefined}>
-          <legend className="text-sm font-medium text-slate-700">Scopes (at least one)</legend>
-          {API_KEY_SCOPES.map((scope) => (
-            <div key={scope} className="flex items-baseline gap-2 text-sm">
-              <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} aria-describedby={`scope-${scope}-help`} />
-              <label htmlFor={`scope-${scope}`} className="font-mono text-xs">
-                {scope}
-              </label>
-              <span id={`scope-${scope}-help`} className="text-slate-500">
-                {SCOPE_HELP[scope]}
-              </span>
-            </div>
-          ))}
-          {create.errorFor("scopes") ? (
-            <p id="scopes-error" className="text-xs text-red-600">
-              {create.errorFor("scopes")}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroupField
+          legend="Scopes (at least one)"
+          name="scopes"
+          options={scopes.map((scope) => ({ value: scope, label: scope, help: SCOPE_HELP[scope] }))}
+          labelClassName="font-mono text-xs"
+          hint={scopes.length < API_KEY_SCOPES.length ? "Only the scopes your role may grant are offered." : undefined}
+          error={create.errorFor("scopes")}
+        />
+        {apps.length > 0 ? (
+          <CheckboxGroupField
+            legend="Apps (optional)"
+            name="appIds"
+            options={apps.map(({ id, name }) => ({ value: id, label: name }))}
+            defaultChecked={memberAppIds ?? []}
+            hint={
+              memberAppIds
+                ? "Your access is limited to these apps, and so are your keys: none checked means all of them."
+                : "Limit the key to some apps; any other app is unknown to it. None checked: every app, including ones created later."
+            }
+            error={create.errorFor("appIds")}
+          />
+        ) : null}
         <TextField
           label="Expires after (days)"
           name="expiresInDays"

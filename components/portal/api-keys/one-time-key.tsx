@@ -6,8 +6,23 @@ import { Button } from "@/components/ui/button";
 
 type CopyState = "idle" | "copied" | "failed";
 
-/** The full key right after creation; the server keeps only its hash, so this is the one chance to copy it. */
-export function OneTimeKey({ name, value, onDismiss }: { name: string; value: string; onDismiss: () => void }) {
+/**
+ * The full key right after creation (or rotation: `title` says whose successor it is); the server
+ * keeps only its hash, so this is the one chance to copy it. `inputId` is where an action puts the focus.
+ */
+export function OneTimeKey({
+  name,
+  value,
+  onDismiss,
+  title = `Your new API key “${name}”`,
+  inputId = "new-api-key",
+}: {
+  name: string;
+  value: string;
+  onDismiss: () => void;
+  title?: string;
+  inputId?: string;
+}) {
   const [copy, setCopy] = useState<CopyState>("idle");
 
   async function copyKey() {
@@ -22,14 +37,14 @@ export function OneTimeKey({ name, value, onDismiss }: { name: string; value: st
 
   return (
     <div className="space-y-3 rounded-xl border-2 border-amber-300 bg-amber-50 p-5" data-testid="api-key-once">
-      <h2 className="font-semibold text-amber-900">Your new API key “{name}”</h2>
+      <h2 className="font-semibold text-amber-900">{title}</h2>
       <p className="text-sm text-amber-900">Copy it now and store it somewhere safe. It will not be shown again.</p>
       <div className="flex gap-2">
-        <label htmlFor="new-api-key" className="sr-only">
+        <label htmlFor={inputId} className="sr-only">
           New API key
         </label>
         <input
-          id="new-api-key"
+          id={inputId}
           readOnly
           value={value}
           onFocus={(event) => event.currentTarget.select()}

@@ -11,6 +11,7 @@ import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import { pagingQuery } from "@/lib/core/paging";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
+import { canRole } from "@/lib/members/roles";
 
 export const metadata = { title: "Your apps" };
 
@@ -33,6 +34,8 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { page } = await pageQuery(searchParams, listQuery);
   const listings = await listDeveloperApps({ access: publisher.access, paging: { page, limit: PAGE_SIZE } });
+  // What the member's role lets them do here (the API refuses the rest the same way).
+  const mayEdit = canRole(publisher.member.role, "editListings");
   const copies = await hostedUrlsOf(listings.items.map(({ app }) => ({ type: "app" as const, id: app.id })));
   // The copy checked at the last submit, or a preview through this origin: never the developer's server.
   const logoOf = ({ id, logoUrl }: { id: string; logoUrl: string | null }) =>
@@ -41,11 +44,15 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <PageHeading>Your apps</PageHeading>
-        <NewListingLink />
+        {mayEdit ? <NewListingLink /> : null}
       </div>
       {listings.total === 0 ? (
         <div className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-sm text-slate-600">
-          <p>You have no listings yet. Create one, add screenshots, and submit it for review; approved apps appear in the marketplace.</p>
+          <p>
+            {mayEdit
+              ? "You have no listings yet. Create one, add screenshots, and submit it for review; approved apps appear in the marketplace."
+              : "No listings to show yet. Owners, admins and developers of the account create them."}
+          </p>
         </div>
       ) : (
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Your listings">
