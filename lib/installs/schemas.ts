@@ -18,12 +18,9 @@ export const installBody = z.strictObject({
   workspaceId: workspaceIdParam
     .optional()
     .meta({ description: "The Yapture workspace installing the app; a workspace is counted once per app." }),
-  source: z
-    .enum(STAT_SOURCES, oneOf(STAT_SOURCES))
-    .optional()
-    .meta({
-      description: "Where the installer came from (the marketplace's pages send it, for the publisher's analytics); `api` when left out.",
-    }),
+  source: z.enum(STAT_SOURCES, oneOf(STAT_SOURCES)).optional().meta({
+    description: "Where the installer came from (the marketplace's pages send it, for the publisher's analytics); `api` when left out.",
+  }),
   searchTerm: z
     .string()
     .max(100, { error: "must be at most 100 characters" })

@@ -77,6 +77,13 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
         </ul>
       )}
       <Pager basePath="/developer/apps" of={listings} />
+      {listings.total > 0 && canRole(publisher.member.role, "readAnalytics") ? (
+        <p className="text-sm">
+          <a href="/api/dev/analytics/export" download className="text-brand-700 hover:underline">
+            Download every app's figures for the last 30 days (CSV)
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }
