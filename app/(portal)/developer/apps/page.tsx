@@ -80,7 +80,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
       {listings.total > 0 && canRole(publisher.member.role, "readAnalytics") ? (
         <p className="text-sm">
           <a href="/api/dev/analytics/export" download className="text-brand-700 hover:underline">
-            Download every app's figures for the last 30 days (CSV)
+            Download every app&apos;s figures for the last 30 days (CSV)
           </a>
         </p>
       ) : null}
