@@ -80,6 +80,7 @@ export function RemoveInstall({
     return (
       <form onSubmit={submit} className="space-y-3" aria-label={`Remove ${appName} from ${workspace.name}`}>
         <SelectField
+          id={`${id}-reason`}
           label="Why are you removing it? (optional)"
           value={reason}
           onChange={(event) => setReason(event.target.value as UninstallReason | "")}
@@ -88,6 +89,7 @@ export function RemoveInstall({
           autoFocus
         />
         <TextAreaField
+          id={`${id}-comment`}
           label="Anything the developer should know? (optional)"
           value={comment}
           onChange={(event) => setComment(event.target.value)}

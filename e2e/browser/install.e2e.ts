@@ -32,12 +32,12 @@ test("a visitor signs in with Yapture, picks a workspace, reads what the app may
   await expectPageHealthy(page);
   await form.getByRole("button", { name: "Confirm install" }).click();
 
-  await expect(panel.getByTestId("installed-in")).toHaveText("Installed in Side projects");
+  await expect(panel.getByTestId("installed-in-workspace")).toHaveText("Installed in Side projects");
   await expect.poll(installs).toBe(before + 1);
 
   // Every later visit says so, and only the other workspace is left to install into.
   await page.reload();
-  await expect(panel.getByTestId("installed-in")).toHaveText("Installed in Side projects");
+  await expect(panel.getByTestId("installed-in-workspace")).toHaveText("Installed in Side projects");
   await panel.getByRole("button", { name: "Install" }).click();
   await expect(panel.getByRole("combobox", { name: "Workspace" }).getByRole("option")).toHaveText([`${person}'s team`]);
 });

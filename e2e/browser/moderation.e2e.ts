@@ -138,7 +138,7 @@ test("a review written after installing the app into a workspace is marked as a 
   const form = panel.getByRole("form", { name: `Install Verified ${suffix}` });
   await form.getByRole("combobox", { name: "Workspace" }).selectOption({ label: "Side projects" });
   await form.getByRole("button", { name: "Confirm install" }).click();
-  await expect(panel.getByTestId("installed-in")).toHaveText("Installed in Side projects");
+  await expect(panel.getByTestId("installed-in-workspace")).toHaveText("Installed in Side projects");
 
   const review = page.getByRole("form", { name: "Write a review" });
   await review.locator("label", { hasText: "4 stars" }).click();
