@@ -3,7 +3,7 @@
 // Creates a fresh database on the Postgres server, migrates it, seeds --apps approved apps
 // (scripts/bench/seed.ts) and --days days of daily figures for every one of them (one row per app
 // and day from a random source; the --samples apps it measures get a row for each of the nine
-// sources every day), then times the analytics service as the API calls it (the app's lookup
+// sources every day), written day by day as the recorder writes them, then times the analytics service as the API calls it (the app's lookup
 // through the caller's access, then the series' statements) for each sampled app:
 //   - the longest call, 400 days by day, all metrics, with the rest of the history before it;
 //   - two years by day, as the two calls it takes (400 + the rest), all metrics, by source;
@@ -12,6 +12,7 @@
 //
 //   npm run bench:analytics                                   100,000 apps × 730 days (docs/benchmarks.md)
 //   npm run bench:analytics -- --apps 2000 --days 60 --samples 20   a quick run
+//   npm run bench:analytics -- --keep     then   -- --database <the name it printed>   seed now, time later
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +28,8 @@ const { values: args } = parseArgs({
     apps: { type: "string", default: "100000" },
     days: { type: "string", default: "730" },
     samples: { type: "string", default: "200" },
+    keep: { type: "boolean", default: false },
+    database: { type: "string" },
     server: { type: "string", default: process.env.PG_SERVER_URL ?? "postgres://postgres@127.0.0.1:5432" },
   },
 });
@@ -34,7 +37,9 @@ const appCount = Number(args.apps);
 const days = Number(args.days);
 const samples = Number(args.samples);
 
-const databaseName = `mkp_bench_analytics_${Date.now()}`;
+// --keep leaves the seeded database behind and --database <name> measures one seeded before, so the
+// long seeding can run while the machine is busy and the timing when it is quiet.
+const databaseName = args.database ?? `mkp_bench_analytics_${Date.now()}`;
 const serverUrl = args.server.replace(/\/$/, "");
 const databaseUrl = `${serverUrl}/${databaseName}`;
 const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
@@ -43,39 +48,54 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const today = isoDay(new Date());
 const daysBefore = (count: number) => isoDay(new Date(Date.now() - count * 86_400_000));
 
-async function seed(): Promise<{ id: string; developerId: string }[]> {
+type SampledApp = { id: string; developerId: string };
+
+/** The apps timed (ids are random, so the first by id are a random sample), busy ones in the seed. */
+const sampledApps = (sql: postgres.Sql) =>
+  sql<SampledApp[]>`select id, developer_id as "developerId" from apps order by id limit ${samples}`;
+
+async function sampledOfSeeded(): Promise<SampledApp[]> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await sampledApps(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function seed(): Promise<SampledApp[]> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
     let started = performance.now();
     await seedCatalogue(sql, appCount, { origin: "http://127.0.0.1:3750" });
     console.log(`seeded ${appCount} apps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const sampled = await sql<{ id: string; developerId: string }[]>`
-      select id, developer_id as "developerId" from apps order by random() limit ${samples}`;
+    const sampled = await sampledApps(sql);
     started = performance.now();
-    // Bulk-loaded without its primary key, which is built once afterwards (as a restore would).
+    // Bulk-loaded without its primary key, which is built once afterwards (as a restore would). Each
+    // batch is written day by day across its apps, as the recorder's flushes write them, so an app's
+    // rows lie on as many pages as it has days: a series reads them as it would in production.
     await sql`alter table app_daily_stats drop constraint app_daily_stats_app_id_day_source_pk`;
     const ids = await sql<{ id: string }[]>`select id from apps order by id`;
+    const busy = sampled.map(({ id }) => id);
     const BATCH = 5_000;
     for (let start = 0; start < ids.length; start += BATCH) {
       const batch = ids.slice(start, start + BATCH).map(({ id }) => id);
       await sql`
         insert into app_daily_stats (app_id, day, source, impressions, page_views, installs, uninstalls)
-        select a.id, d::date, (enum_range(null::stat_source))[1 + floor(random() * 8)::int],
-               floor(random() * 400)::int, floor(random() * 40)::int, floor(random() * 4)::int, floor(random() * 2)::int
-        from unnest(${batch}::uuid[]) as a(id)
-        cross join generate_series(${daysBefore(days - 1)}::date, ${today}::date, '1 day') as d`;
+        select a.id, d::date, s.source,
+               floor(random() * s.scale * 400)::int, floor(random() * s.scale * 40)::int,
+               floor(random() * s.scale * 4)::int, floor(random() * s.scale * 2)::int
+        from generate_series(${daysBefore(days - 1)}::date, ${today}::date, '1 day') as d
+        cross join unnest(${batch}::uuid[]) as a(id)
+        cross join lateral (
+          select source, 10 as scale from unnest(enum_range(null::stat_source)) as source where a.id = any(${busy}::uuid[])
+          union all
+          select (enum_range(null::stat_source))[1 + floor(random() * 8)::int], 1 where not a.id = any(${busy}::uuid[])
+        ) as s`;
       process.stdout.write(`\rdaily rows: ${Math.min(start + BATCH, ids.length)} / ${ids.length} apps`);
     }
     process.stdout.write("\n");
-    // The sampled apps are busy ones: every source, every day.
-    await sql`delete from app_daily_stats where app_id = any(${sampled.map(({ id }) => id)}::uuid[])`;
-    await sql`
-      insert into app_daily_stats (app_id, day, source, impressions, page_views, installs, uninstalls)
-      select a.id, d::date, s, floor(random() * 4000)::int, floor(random() * 400)::int, floor(random() * 20)::int, floor(random() * 8)::int
-      from unnest(${sampled.map(({ id }) => id)}::uuid[]) as a(id)
-      cross join generate_series(${daysBefore(days - 1)}::date, ${today}::date, '1 day') as d
-      cross join unnest(enum_range(null::stat_source)) as s`;
     await sql`alter table app_daily_stats add constraint app_daily_stats_app_id_day_source_pk primary key (app_id, day, source)`;
     await sql`vacuum analyze app_daily_stats`;
     const [size] = await sql<{ rows: string; bytes: string }[]>`
@@ -101,7 +121,8 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(" ")} (1, 5, 15 min) before the run`,
   );
-  const sampled = await seed();
+  const sampled = args.database ? await sampledOfSeeded() : await seed();
+  if (args.keep) console.log(`database: ${databaseName} (kept: --database ${databaseName} times it again)`);
   process.env.DATABASE_URL = databaseUrl;
   const { appSeries } = await import("@/lib/analytics/service");
   const { disconnect } = await import("@/db/client");
@@ -152,9 +173,9 @@ async function main() {
 }
 
 try {
-  await admin.unsafe(`create database "${databaseName}"`);
+  if (!args.database) await admin.unsafe(`create database "${databaseName}"`);
   await main();
 } finally {
-  await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
+  if (!args.keep && !args.database) await admin.unsafe(`drop database if exists "${databaseName}" with (force)`);
   await admin.end();
 }
