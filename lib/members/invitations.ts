@@ -14,7 +14,7 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import { auditActorOf } from "./access";
 import type { InviteMemberInput } from "./schemas";
 import { TEAM_LIMITS } from "./schemas";
-import { assertOwnApps, currentActor, lockTeam, type TeamActor } from "./team";
+import { assertOwnApps, assertWithinActorApps, currentActor, lockTeam, type TeamActor } from "./team";
 
 // Invitations to a developer account: sent by email by an owner or admin, accepted once within 7
 // days by the Yapture account with that verified email. Inviting an existing member as OWNER is how
@@ -66,6 +66,7 @@ export async function inviteMember({ input, ...actor }: TeamActor & { input: Inv
     }
     if (input.role === "OWNER" && inviter.role !== "OWNER") throw new ApiError("forbidden", "only an owner may offer ownership");
     await assertOwnApps(tx, access.developerId, input.appIds);
+    assertWithinActorApps(inviter, input.appIds ?? null);
     const [existing] = await tx
       .select({ role: publisherMembers.role })
       .from(publisherMembers)

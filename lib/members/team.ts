@@ -47,6 +47,21 @@ export async function assertOwnApps(tx: Executor, developerId: string, appIds: s
   if (errors.length > 0) throw new ApiError("validation_failed", `${errors[0]!.path}: ${errors[0]!.message}`, { errors });
 }
 
+/**
+ * A member limited to some apps grants no more than they reach: whoever they invite or change ends
+ * up limited to those apps too (an app-limited admin cannot lift their own limit either), and a
+ * member who reaches further than they do is not theirs to change.
+ */
+export function assertWithinActorApps(actor: PublisherMember, granted: string[] | null, target?: PublisherMember): void {
+  if (actor.appIds === null) return;
+  const reach = new Set(actor.appIds);
+  const beyond = (appIds: string[] | null) => appIds === null || appIds.some((id) => !reach.has(id));
+  if (target && target.id !== actor.id && beyond(target.appIds)) {
+    throw new ApiError("forbidden", "this member reaches apps you do not: only a member with every app may change them");
+  }
+  if (beyond(granted)) throw new ApiError("forbidden", "you may grant only apps you reach yourself: name appIds within your own apps");
+}
+
 async function memberOfTeam(tx: Executor, developerId: string, memberId: string): Promise<PublisherMember> {
   const [member] = await tx
     .select()
@@ -109,6 +124,7 @@ export async function changeMember({
     const target = await memberOfTeam(tx, access.developerId, memberId);
     assertMayManage(actor, target);
     await assertOwnApps(tx, access.developerId, input.appIds);
+    assertWithinActorApps(actor, input.appIds === undefined ? target.appIds : input.appIds, target);
     const role = input.role ?? target.role;
     if (target.role === "OWNER" && role !== "OWNER") await assertOwnerRemains(tx, target, "step down");
     const [changed] = await tx
@@ -166,6 +182,7 @@ export async function removeMember({ access, member, memberId }: TeamActor & { m
         throw new ApiError("forbidden", `your role (${MEMBER_ROLE_LABELS[actor.role]}) cannot remove members`);
       }
       assertMayManage(actor, target);
+      assertWithinActorApps(actor, actor.appIds, target);
     }
     if (target.role === "OWNER") await assertOwnerRemains(tx, target, leaving ? "leave" : "be removed");
     await tx.delete(publisherMembers).where(eq(publisherMembers.id, target.id));

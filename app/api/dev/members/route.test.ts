@@ -173,6 +173,17 @@ describe("POST /api/dev/members and accepting", () => {
     expect([byKey.status, byKey.body.code]).toEqual([403, "forbidden"]);
   });
 
+  it("lets an app-limited admin invite only within their apps", async () => {
+    const [mine, other] = [await insertApp(owner.developer), await insertApp(owner.developer)];
+    const admin = await addMember(owner.developer, "ADMIN", [mine.id]);
+    for (const appIds of [undefined, [mine.id, other.id]]) {
+      const res = await invite({ email: newUser().email, role: "DEVELOPER", appIds }, admin.token);
+      expect([res.status, res.body.code]).toEqual([403, "forbidden"]);
+    }
+    const within = await invite({ email: newUser().email, role: "DEVELOPER", appIds: [mine.id] }, admin.token);
+    expect([within.status, within.body.appIds]).toEqual([201, [mine.id]]);
+  });
+
   it("hands ownership over when a member accepts an OWNER invitation", async () => {
     const admin = await addMember(owner.developer, "ADMIN");
     const { link } = await invitationFor(admin.user.email, "OWNER");

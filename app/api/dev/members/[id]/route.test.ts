@@ -47,6 +47,26 @@ describe("PATCH /api/dev/members/:id", () => {
     expect([last.status, last.body.code]).toEqual([409, "invalid_state"]);
   });
 
+  it("keeps an app-limited admin within their apps: no lifting their own limit, no wider grants, no wider members", async () => {
+    const [mine, other] = [await insertApp(account.developer), await insertApp(account.developer)];
+    const admin = await addMember(account.developer, "ADMIN", [mine.id]);
+    const limited = await addMember(account.developer, "SUPPORT", [mine.id]);
+    const everywhere = await addMember(account.developer, "SUPPORT");
+
+    const lift = await change(admin.token, admin.member.id, { appIds: null });
+    expect([lift.status, lift.body.code]).toEqual([403, "forbidden"]);
+    const wider = await change(admin.token, limited.member.id, { appIds: [mine.id, other.id] });
+    expect([wider.status, wider.body.code]).toEqual([403, "forbidden"]);
+    const beyond = await change(admin.token, everywhere.member.id, { role: "ANALYST" });
+    expect([beyond.status, beyond.body.code]).toEqual([403, "forbidden"]);
+    const removeBeyond = await remove(admin.token, everywhere.member.id);
+    expect([removeBeyond.status, removeBeyond.body.code]).toEqual([403, "forbidden"]);
+
+    const within = await change(admin.token, limited.member.id, { role: "ANALYST" });
+    expect([within.status, within.body.role, within.body.appIds]).toEqual([200, "ANALYST", [mine.id]]);
+    expect((await remove(admin.token, limited.member.id)).status).toBe(204);
+  });
+
   it("leaves exactly one owner when two owners demote each other at once", async () => {
     const pair = await createTestDeveloper();
     const first = await ownerOf(pair.developer);
