@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/db/client";
 import { developerProfileChanges, developers, type Developer, type DeveloperProfileChange, type PublicProfile } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
+import { auditActorOf, type Access } from "@/lib/members/access";
 import type { Caller } from "@/lib/callers/caller";
 import { ApiError, notFound } from "@/lib/core/errors";
 
@@ -55,25 +56,26 @@ export async function currentProfileChange(developerId: string, tx?: Executor): 
   return newest && (newest.status === "PENDING" || newest.status === "REJECTED") ? newest : null;
 }
 
-function audit(tx: Executor, developer: Developer, action: "request" | "withdraw", change: DeveloperProfileChange, extra = {}) {
+function audit(tx: Executor, access: Access, action: "request" | "withdraw", change: DeveloperProfileChange, extra = {}) {
   return recordAudit(tx, {
-    actor: { sub: developer.yaptureUserId, email: developer.email },
+    actor: auditActorOf(access),
+    developerId: access.developerId,
     action: `profile_change.${action}`,
     targetType: "developer",
-    targetId: developer.id,
+    targetId: access.developerId,
     before: action === "request" ? { ...change.previous } : { status: "PENDING" },
     after: { changeId: change.id, status: change.status, ...(action === "request" ? change.proposed : {}), ...extra },
   });
 }
 
-async function withdraw(tx: Executor, developer: Developer, changeId: string, extra: Record<string, unknown> = {}) {
+async function withdraw(tx: Executor, developer: Developer, access: Access, changeId: string, extra: Record<string, unknown> = {}) {
   const { after } = await profileChangeTransitions.transition(tx, {
     id: changeId,
     action: "withdraw",
     scope: ofDeveloper(developer.id),
     set: () => ({ status: "WITHDRAWN", updatedAt: new Date() }),
   });
-  await audit(tx, developer, "withdraw", after, extra);
+  await audit(tx, access, "withdraw", after, extra);
 }
 
 /**
@@ -83,7 +85,7 @@ async function withdraw(tx: Executor, developer: Developer, changeId: string, ex
  * what they did not read). Fields equal to the pending change change nothing; a profile equal to
  * the public one withdraws the pending change.
  */
-export async function proposeProfileChange(tx: Executor, developer: Developer, sent: SentFields): Promise<void> {
+export async function proposeProfileChange(tx: Executor, developer: Developer, access: Access, sent: SentFields): Promise<void> {
   const live = publicProfileOf(developer);
   const [pending] = await tx
     .select()
@@ -93,27 +95,35 @@ export async function proposeProfileChange(tx: Executor, developer: Developer, s
   const proposed = withSentFields(pending?.proposed ?? live, sent);
   if (pending && sameProfile(proposed, pending.proposed)) return;
   if (sameProfile(proposed, live)) {
-    if (pending) await withdraw(tx, developer, pending.id);
+    if (pending) await withdraw(tx, developer, access, pending.id);
     return;
   }
   const now = new Date();
-  if (pending) await withdraw(tx, developer, pending.id, { replaced: true });
+  if (pending) await withdraw(tx, developer, access, pending.id, { replaced: true });
   // The unique index on (developer) where PENDING backs the row lock: never two pending changes.
   const [created] = await tx
     .insert(developerProfileChanges)
     .values({ developerId: developer.id, previous: live, proposed, createdAt: now, updatedAt: now })
     .returning();
-  await audit(tx, developer, "request", created!);
+  await audit(tx, access, "request", created!);
 }
 
 /** The developer takes their pending change back; the public profile stays as it is. */
-export async function withdrawProfileChange({ developerId, caller }: { developerId: string; caller: Caller }): Promise<void> {
+export async function withdrawProfileChange({
+  developerId,
+  caller,
+  access,
+}: {
+  developerId: string;
+  caller: Caller;
+  access: Access;
+}): Promise<void> {
   if (caller.kind === "api_key") throw apiKeyRefusal();
   const db = await getDb();
   await db.transaction(async (tx) => {
     const developer = await lockDeveloper(tx, developerId);
     const newest = await newestChange(tx, developerId);
     if (!newest) throw notFound("profile change");
-    await withdraw(tx, developer, newest.id);
+    await withdraw(tx, developer, access, newest.id);
   });
 }

@@ -6,6 +6,7 @@ import type { Caller } from "@/lib/callers/caller";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { DeveloperStatus } from "@/lib/core/enums";
 import { ApiError } from "@/lib/core/errors";
+import type { Access } from "@/lib/members/access";
 import { isUniqueViolation } from "@/db/constraint-errors";
 import { log } from "@/lib/core/log";
 import type { RegisterDeveloperInput, UpdateDeveloperInput } from "./schemas";
@@ -133,10 +134,12 @@ function assertNoPublicChange(developer: Developer, sent: Parameters<typeof with
 export async function updateDeveloperProfile({
   developer,
   caller,
+  access,
   input,
 }: {
   developer: Developer;
   caller: Caller;
+  access: Access;
   input: UpdateDeveloperInput;
 }): Promise<OwnProfile> {
   const { email, ...fields } = input;
@@ -151,7 +154,7 @@ export async function updateDeveloperProfile({
     // administrator's verification is either verified with the rest or goes through review.
     const current = await lockDeveloper(tx, developer.id);
     if (!EDITED_IN_PLACE.includes(current.status)) {
-      await proposeProfileChange(tx, current, fields);
+      await proposeProfileChange(tx, current, access, fields);
       return { developer: current, profileChange: await currentProfileChange(current.id, tx) };
     }
     const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));

@@ -5,6 +5,7 @@ import { countRows, paginate, type Page } from "@/db/paginate";
 import { developers, type Developer } from "@/db/schema";
 import { decide } from "@/lib/audit/decision";
 import { recordAudit } from "@/lib/audit/service";
+import { auditActorOf, type Access } from "@/lib/members/access";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { DeveloperStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
@@ -99,7 +100,7 @@ export const reinstateDeveloper = ({ actor, developerId }: Actor) =>
  * REJECTED → PENDING_VERIFICATION, asked by the developer after fixing their profile. The earlier
  * reason stays in `statusReason` and `resubmittedAt` marks the account in the administrators' queue.
  */
-export async function resubmitDeveloper(developer: Developer): Promise<Developer> {
+export async function resubmitDeveloper(developer: Developer, access: Access): Promise<Developer> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -109,7 +110,8 @@ export async function resubmitDeveloper(developer: Developer): Promise<Developer
       set: () => ({ status: "PENDING_VERIFICATION", resubmittedAt: now }),
     });
     await recordAudit(tx, {
-      actor: { sub: developer.yaptureUserId, email: developer.email },
+      actor: auditActorOf(access),
+      developerId: developer.id,
       action: "developer.resubmit",
       targetType: "developer",
       targetId: developer.id,

@@ -8,8 +8,11 @@ import { call } from "@/test/support/http";
 import { addMember } from "@/test/support/members";
 import { imageServerForFile } from "@/test/support/test-file-servers";
 import { createListing } from "@/test/support/apps";
+import { verifiedDeveloperWithApp } from "@/test/support/profile-changes";
 
 import * as submit from "../apps/[id]/submit/route";
+import * as profileChange from "../me/profile-change/route";
+import * as me from "../me/route";
 import * as keys from "../api-keys/route";
 import * as audit from "./route";
 
@@ -49,6 +52,24 @@ describe("GET /api/dev/audit", () => {
     expect(JSON.stringify(res.body)).not.toContain("Theirs");
     // Publishers learn what was decided, not which administrator decided it.
     expect(JSON.stringify(res.body)).not.toContain("admin@example.com");
+  });
+
+  it("names the member who asked for a profile change or withdrew it, in the account's log", async () => {
+    const account = await verifiedDeveloperWithApp();
+    const adminMember = await addMember(account.developer, "ADMIN");
+    expect((await call(me.PUT, { method: "PUT", headers: adminMember.token, body: { name: "Renamed By Admin" } })).status).toBe(200);
+    expect((await call(profileChange.DELETE, { method: "DELETE", headers: adminMember.token })).status).toBe(204);
+
+    const res = await call(audit.GET, { headers: account.token });
+    const rows = res.body.data.map((event: { action: string; actor: { kind: string; name: string | null } }) => [
+      event.action,
+      event.actor.kind,
+      event.actor.name,
+    ]);
+    expect(rows.slice(0, 2)).toEqual([
+      ["profile_change.withdraw", "member", adminMember.user.name],
+      ["profile_change.request", "member", adminMember.user.name],
+    ]);
   });
 
   it("is the owners' alone: another role is 403 forbidden, an API key too", async () => {

@@ -10,8 +10,8 @@ export const { GET } = handle(PROFILE.get, async ({ developer }) => json(develop
 // PUT /api/dev/me — partial profile update; PATCH is its alias. A verified developer's public profile
 // changes through review; an API key may not change it at all. A rejected owner may still correct the
 // profile, then ask for another review.
-const update = async ({ caller, developer, body: input }: HandlerContext<typeof PROFILE.update>) =>
-  json(developerView(await updateDeveloperProfile({ developer, caller, input })));
+const update = async ({ caller, developer, access, body: input }: HandlerContext<typeof PROFILE.update>) =>
+  json(developerView(await updateDeveloperProfile({ developer, caller, access, input })));
 export const { PUT } = handle(PROFILE.update, update);
 export const { PATCH } = handle(PROFILE.patch, update);
 

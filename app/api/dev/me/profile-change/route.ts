@@ -4,8 +4,8 @@ import { handle } from "@/lib/http/handle";
 import { PROFILE } from "@/lib/developers/operations";
 
 // DELETE /api/dev/me/profile-change — the developer withdraws the change waiting for review; the public profile stays.
-export const { DELETE } = handle(PROFILE.withdrawChange, async ({ caller, developer }) => {
-  await withdrawProfileChange({ developerId: developer.id, caller });
+export const { DELETE } = handle(PROFILE.withdrawChange, async ({ caller, developer, access }) => {
+  await withdrawProfileChange({ developerId: developer.id, caller, access });
   return noContent();
 });
 
