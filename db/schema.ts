@@ -527,6 +527,7 @@ export const appDailyStats = pgTable(
     installs: integer("installs").notNull().default(0),
     uninstalls: integer("uninstalls").notNull().default(0),
   },
+  // Migration 0024 adds INCLUDE (the four figures) to this key, for index-only series reads.
   (t) => [primaryKey({ columns: [t.appId, t.day, t.source] })],
 );
 

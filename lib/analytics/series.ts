@@ -31,21 +31,29 @@ const periodOf = (interval: Interval, column: ReturnType<typeof sql>) =>
   interval === "day" ? sql`${column}::date::text` : sql`date_trunc(${interval}, ${column})::date::text`;
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 
+/**
+ * The rows of `appIds` in `range`, summed per period; by day they are the rows themselves (one per
+ * app, day and source), read from the key alone (it includes the figures: migration 0024).
+ */
+function dailyFigures(appIds: readonly string[], range: DayRange, interval: Interval) {
+  const where = sql`app_id = any(${ids(appIds)}) and day between ${range.from}::date and ${range.to}::date`;
+  if (interval === "day") {
+    return sql`select app_id, day::text as period, source, impressions::text, page_views::text, installs::text, uninstalls::text
+               from app_daily_stats where ${where}`;
+  }
+  return sql`select app_id, ${periodOf(interval, sql`day::timestamp`)} as period, source,
+               sum(impressions)::text as impressions, sum(page_views)::text as page_views,
+               sum(installs)::text as installs, sum(uninstalls)::text as uninstalls
+             from app_daily_stats where ${where} group by 1, 2, 3`;
+}
+
 /** The figures of each of `appIds` per period of `request` (apps without figures get zeros). */
 export async function seriesOf(appIds: readonly string[], request: SeriesRequest): Promise<Map<string, SeriesPoint[]>> {
   const { range, interval, metrics, bySource } = request;
   const wants = new Set<SeriesMetric>(metrics);
   const db = await getDb();
   const [daily, before, reviewRows] = await Promise.all([
-    queryRows<DailyRow>(
-      db,
-      sql`select app_id, ${periodOf(interval, sql`day::timestamp`)} as period, source,
-            sum(impressions)::text as impressions, sum(page_views)::text as page_views,
-            sum(installs)::text as installs, sum(uninstalls)::text as uninstalls
-          from app_daily_stats
-          where app_id = any(${ids(appIds)}) and day between ${range.from}::date and ${range.to}::date
-          group by 1, 2, 3`,
-    ),
+    queryRows<DailyRow>(db, dailyFigures(appIds, range, interval)),
     wants.has("activeInstalls")
       ? queryRows<{ app_id: string; source: StatSource; active: string }>(
           db,
