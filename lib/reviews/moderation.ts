@@ -184,7 +184,7 @@ export async function hideReviewPart({
       if (!reply) await replyMissingOr(tx, reviewId, "the reply is hidden already");
     }
     const closedReports = await closeReports(tx, reviewId, part);
-    await audit(tx, actor, `hide_${part}`, reviewId, { hidden: false }, { hidden: true, reason, closedReports, app: review.appName });
+    await audit(tx, actor, `${part}.hide`, reviewId, { hidden: false }, { hidden: true, reason, closedReports, app: review.appName });
   });
 }
 
@@ -205,7 +205,7 @@ export async function restoreReviewPart({ actor, reviewId, part }: { actor: Acto
         .returning({ reviewId: reviewReplies.reviewId });
       if (!reply) await replyMissingOr(tx, reviewId, "the reply is not hidden");
     }
-    await audit(tx, actor, `restore_${part}`, reviewId, { hidden: true }, { hidden: false, app: review.appName });
+    await audit(tx, actor, `${part}.restore`, reviewId, { hidden: true }, { hidden: false, app: review.appName });
   });
 }
 
@@ -216,7 +216,7 @@ export async function dismissReports({ actor, reviewId }: { actor: Actor; review
     const review = await lockedReview(tx, reviewId);
     const closedReports = await closeReports(tx, reviewId);
     if (closedReports === 0) throw new ApiError("invalid_state", "the review has no open reports");
-    await audit(tx, actor, "dismiss_reports", reviewId, { openReports: closedReports }, { openReports: 0, app: review.appName });
+    await audit(tx, actor, "review.dismiss_reports", reviewId, { openReports: closedReports }, { openReports: 0, app: review.appName });
   });
 }
 

@@ -136,10 +136,10 @@ describe("moderating a review", () => {
 
     const db = await getDb();
     const actions = await db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, target));
-    expect(actions.map((row) => row.action).sort()).toEqual(["hide_review", "restore_review"]);
+    expect(actions.map((row) => row.action).sort()).toEqual(["review.hide", "review.restore"]);
     const log = await call(auditEventsRoute.GET, { path: "/api/admin/audit-events?limit=50", headers: admin.headers });
     const hiding = log.body.data.find(
-      (event: { targetId: string; action: string }) => event.targetId === target && event.action === "hide_review",
+      (event: { targetId: string; action: string }) => event.targetId === target && event.action === "review.hide",
     );
     expect(hiding).toMatchObject({ targetType: "review", targetName: `Review of ${app.name}` });
   });
