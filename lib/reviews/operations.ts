@@ -162,10 +162,12 @@ export const MODERATION = {
     path: "/api/admin/reviews/{id}/restore",
     operationId: "adminRestoreReview",
     summary: "Show a hidden review (back in the app's counters) or reply again",
+    description:
+      "Restores the version the administrator read (`expectedUpdatedAt`): edited since, it is 409 `version_changed` and stays " +
+      "hidden. Not hidden: 409 `invalid_state`. Recorded in the audit log.",
     body: restoreBody,
-    bodyOptional: true,
     success: { 200: { description: "Restored", schema: moderationReviewSchema } },
-    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+    errors: [...adminErrors, "not_found", "invalid_state", "version_changed", ...bodyErrors],
   }),
   dismissReports: adminOperation({
     method: "post",

@@ -10,6 +10,7 @@ import { offsetOf } from "@/lib/core/paging";
 import { accessibleApp, type Access } from "@/lib/members/access";
 
 import { reviewColumns, type ReviewFields } from "./columns";
+import { nextVersionOf } from "./versions";
 
 // A publisher answers the reviews of their own apps: one public reply per review, which they can
 // edit or delete. A review (or reply) a moderator hid stays hidden through edits. Every query is
@@ -121,7 +122,7 @@ export async function updateReply({ reviewId, body, ...owned }: Owned & { review
     await ownAppReview(tx, owned, reviewId);
     const [reply] = await tx
       .update(reviewReplies)
-      .set({ body, updatedAt: sql`clock_timestamp()` })
+      .set({ body, updatedAt: nextVersionOf("review_replies") })
       .where(eq(reviewReplies.reviewId, reviewId))
       .returning(replyColumns);
     if (!reply) throw notFound("reply");
