@@ -159,6 +159,36 @@ describe("installs", () => {
     expect((await post(app.slug, "2001:db8:21::1")).status).toBe(201);
     expect((await post(app.slug, "198.51.100.21")).status).toBe(201);
   });
+
+  it("of signed-in members count per workspace and app: an office behind one address installs for all its workspaces", async () => {
+    const { app } = await insertPublicApp();
+    const office = "198.51.100.60";
+    const installInto = async (user: ReturnType<typeof newUser>, workspaceId = user.workspaces[0]!.id) =>
+      call(install.POST, {
+        method: "POST",
+        params: { slug: app.slug },
+        headers: await bearer(user),
+        body: { workspaceId },
+        clientAddress: office,
+      });
+    const colleagues = Array.from({ length: 5 }, () => newUser());
+    for (const colleague of colleagues) {
+      const res = await installInto(colleague);
+      expect(res.status).toBe(201);
+      expectCounted(res, "install", 2, 3600, 1);
+    }
+    // One workspace's own quota: the same workspace again and again is held, as an address is.
+    expect((await installInto(colleagues[0]!)).status).toBe(200);
+    expectLimited(await installInto(colleagues[0]!), "install", 2, 3600);
+    // Anonymous installs from that address keep the address's quota, untouched by the members'.
+    const anonymous = () => call(install.POST, { method: "POST", params: { slug: app.slug }, clientAddress: office });
+    expectCounted(await anonymous(), "install", 2, 3600, 1);
+    expectCounted(await anonymous(), "install", 2, 3600, 0);
+    expectLimited(await anonymous(), "install", 2, 3600);
+    // A workspace the caller is not a member of buys no quota of its own: it counts (and is held) per address, then refused.
+    const stranger = await installInto(newUser(), colleagues[1]!.workspaces[0]!.id);
+    expectLimited(stranger, "install", 2, 3600);
+  });
 });
 
 describe("review writes", () => {
