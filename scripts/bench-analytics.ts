@@ -48,7 +48,7 @@ async function seed(): Promise<{ id: string; developerId: string }[]> {
   try {
     await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
     let started = performance.now();
-    await seedCatalogue(sql, appCount, { origin: "http://127.0.0.1:3750" });
+    await seedCatalogue(sql, appCount);
     console.log(`seeded ${appCount} apps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const sampled = await sql<{ id: string; developerId: string }[]>`
       select id, developer_id as "developerId" from apps order by random() limit ${samples}`;
