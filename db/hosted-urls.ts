@@ -8,10 +8,10 @@ import { env } from "@/lib/core/env";
 // absolute URLs stored before into paths. Every read of a hosted column goes through here.
 
 /** Where /assets/ is served from, as this process is configured (APP_URL without a trailing slash). */
-export const hostedOrigin = (): string => env().APP_URL.replace(/\/$/, "");
+const hostedOrigin = (): string => env().APP_URL.replace(/\/$/, "");
 
 /** The start of every stored hosted path. */
-export const HOSTED_PREFIX = "/assets/";
+const HOSTED_PREFIX = "/assets/";
 
 /** APP_URL as a statement parameter, read when the statement is built (so a prepared statement keeps the process's). */
 const origin: SQLWrapper = { getSQL: () => sql`${hostedOrigin()}::text` };
