@@ -527,7 +527,7 @@ export const appDailyStats = pgTable(
     installs: integer("installs").notNull().default(0),
     uninstalls: integer("uninstalls").notNull().default(0),
   },
-  // Migration 0024 adds INCLUDE (the four figures) to this key, for index-only series reads.
+  // Migration 0043 adds INCLUDE (the four figures) to this key, for index-only series reads.
   (t) => [primaryKey({ columns: [t.appId, t.day, t.source] })],
 );
 
@@ -581,6 +581,9 @@ export const reviews = pgTable(
     verifiedInstall: boolean("verified_install").notNull().default(false),
     // Where the reviewer is told of the publisher's reply; never shown.
     reviewerEmail: text("reviewer_email"),
+    // When the reviewer was emailed the publisher's reply: once per review, so a reply deleted and
+    // posted again emails nobody.
+    replyNotifiedAt: optionalTime("reply_notified_at"),
     // Hidden by a moderator, with the reason its author is shown; out of every public read and counter.
     hiddenAt: optionalTime("hidden_at"),
     hiddenReason: text("hidden_reason"),

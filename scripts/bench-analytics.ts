@@ -68,7 +68,7 @@ async function seed(): Promise<SampledApp[]> {
   try {
     await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
     let started = performance.now();
-    await seedCatalogue(sql, appCount, { origin: "http://127.0.0.1:3750" });
+    await seedCatalogue(sql, appCount);
     console.log(`seeded ${appCount} apps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const sampled = await sampledApps(sql);
     started = performance.now();
@@ -96,7 +96,7 @@ async function seed(): Promise<SampledApp[]> {
       process.stdout.write(`\rdaily rows: ${Math.min(start + BATCH, ids.length)} / ${ids.length} apps`);
     }
     process.stdout.write("\n");
-    // As migration 0024 declares it: the figures ride in the key, for index-only reads.
+    // As migration 0043 declares it: the figures ride in the key, for index-only reads.
     await sql`alter table app_daily_stats add constraint app_daily_stats_app_id_day_source_pk
       primary key (app_id, day, source) include (impressions, page_views, installs, uninstalls)`;
     await sql`vacuum analyze app_daily_stats`;

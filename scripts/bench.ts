@@ -62,7 +62,7 @@ async function prepareDatabase(): Promise<string[]> {
   try {
     await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
     const started = performance.now();
-    await seedCatalogue(sql, appCount, { origin: `http://127.0.0.1:${args.port}` });
+    await seedCatalogue(sql, appCount);
     console.log(`seeded ${appCount} apps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return (await sql<{ slug: string }[]>`select slug from apps where public`).map((row) => row.slug);
   } finally {

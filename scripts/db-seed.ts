@@ -2,8 +2,15 @@
 // With the embedded database, stop `npm run dev` first: PGlite allows one process at a time.
 import { disconnect } from "@/db/client";
 import { seedDemoData } from "@/db/seed";
+import { seedOriginProblem } from "@/db/seed-origin";
 import { hostDemoImages } from "@/lib/assets/hosted/demo-images";
+import { env } from "@/lib/core/env";
 
+const problem = seedOriginProblem({ appUrl: env().APP_URL, databaseUrl: env().DATABASE_URL });
+if (problem) {
+  console.error(`error: ${problem}`);
+  process.exit(1);
+}
 const result = await seedDemoData();
 if (result.seeded) {
   const images = await hostDemoImages();

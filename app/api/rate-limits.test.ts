@@ -25,6 +25,7 @@ import * as categories from "./apps/categories/list/route";
 import * as featured from "./apps/featured/list/route";
 import * as install from "./apps/[slug]/install/route";
 import * as reviews from "./apps/[slug]/reviews/route";
+import * as reports from "./apps/[slug]/reviews/[reviewId]/reports/route";
 import * as me from "./dev/me/route";
 import * as register from "./dev/register/route";
 import * as submit from "./dev/apps/[id]/submit/route";
@@ -54,7 +55,7 @@ function expectCounted(res: CallResult, policy: string, quota: number, window: n
   expect(res.status).toBeLessThan(300);
   expect(res.headers.get("retry-after")).toBeNull();
   expect(res.headers.get("ratelimit-policy")).toContain(`"${policy}";q=${quota};w=${window}`);
-  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=${remaining};t=\\d+$`));
+  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=${remaining};t=\\d+(,|$)`));
 }
 
 function expectLimited(res: CallResult, policy: string, quota: number, window: number) {
@@ -63,7 +64,7 @@ function expectLimited(res: CallResult, policy: string, quota: number, window: n
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(window);
   expect(res.headers.get("ratelimit-policy")).toContain(`"${policy}";q=${quota};w=${window}`);
-  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=0;t=\\d+$`));
+  expect(res.headers.get("ratelimit")).toMatch(new RegExp(`"${policy}";r=0;t=\\d+(,|$)`));
 }
 
 describe("public reads", () => {
@@ -158,6 +159,36 @@ describe("installs", () => {
     expect((await post(app.slug, "2001:db8:21::1")).status).toBe(201);
     expect((await post(app.slug, "198.51.100.21")).status).toBe(201);
   });
+
+  it("of signed-in members count per workspace and app: an office behind one address installs for all its workspaces", async () => {
+    const { app } = await insertPublicApp();
+    const office = "198.51.100.60";
+    const installInto = async (user: ReturnType<typeof newUser>, workspaceId = user.workspaces[0]!.id) =>
+      call(install.POST, {
+        method: "POST",
+        params: { slug: app.slug },
+        headers: await bearer(user),
+        body: { workspaceId },
+        clientAddress: office,
+      });
+    const colleagues = Array.from({ length: 5 }, () => newUser());
+    for (const colleague of colleagues) {
+      const res = await installInto(colleague);
+      expect(res.status).toBe(201);
+      expectCounted(res, "install", 2, 3600, 1);
+    }
+    // One workspace's own quota: the same workspace again and again is held, as an address is.
+    expect((await installInto(colleagues[0]!)).status).toBe(200);
+    expectLimited(await installInto(colleagues[0]!), "install", 2, 3600);
+    // Anonymous installs from that address keep the address's quota, untouched by the members'.
+    const anonymous = () => call(install.POST, { method: "POST", params: { slug: app.slug }, clientAddress: office });
+    expectCounted(await anonymous(), "install", 2, 3600, 1);
+    expectCounted(await anonymous(), "install", 2, 3600, 0);
+    expectLimited(await anonymous(), "install", 2, 3600);
+    // A workspace the caller is not a member of buys no quota of its own: it counts (and is held) per address, then refused.
+    const stranger = await installInto(newUser(), colleagues[1]!.workspaces[0]!.id);
+    expectLimited(stranger, "install", 2, 3600);
+  });
 });
 
 describe("review writes", () => {
@@ -177,6 +208,68 @@ describe("review writes", () => {
       2,
       3600,
     );
+  });
+});
+
+describe("review writes and reports per client address", () => {
+  const DAY = 86400;
+  /** Fresh Yapture accounts, as one person could make by the dozen. */
+  const freshAccounts = (count: number) => Promise.all(Array.from({ length: count }, () => bearer(newUser())));
+
+  it("25 fresh accounts on one address post 10 reviews of an app (the default), not 25; other apps and addresses are not held", async () => {
+    const [{ app }, { app: other }] = await Promise.all([insertPublicApp(), insertPublicApp()]);
+    const address = "2001:db8:42::1";
+    const statuses: number[] = [];
+    let refused: CallResult | undefined;
+    for (const [index, headers] of (await freshAccounts(25)).entries()) {
+      // Every address of the /64 is one client.
+      const clientAddress = `2001:db8:42::${(index + 1).toString(16)}`;
+      const res = await call(reviews.POST, { method: "POST", headers, params: { slug: app.slug }, body: { rating: 1 }, clientAddress });
+      statuses.push(res.status);
+      if (index === 0) expectCounted(res, "review-write-client", 10, DAY, 9);
+      if (res.status === 429) refused ??= res;
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+    expectLimited(refused!, "review-write-client", 10, DAY);
+    expect((await call(appDetail.GET, { params: { slug: app.slug } })).body.reviewCount).toBe(10);
+
+    const [next] = await freshAccounts(1);
+    const elsewhere = { method: "POST", headers: next!, body: { rating: 5 } };
+    expect((await call(reviews.POST, { ...elsewhere, params: { slug: other.slug }, clientAddress: address })).status).toBe(201);
+    expect((await call(reviews.POST, { ...elsewhere, params: { slug: app.slug }, clientAddress: "198.51.100.42" })).status).toBe(201);
+  });
+
+  it("31 fresh accounts on one address file 5 reports on a review of an app (the default), not 31", async () => {
+    const { app } = await insertPublicApp();
+    const target = (
+      await call(reviews.POST, { method: "POST", headers: await bearer(newUser()), params: { slug: app.slug }, body: { rating: 1 } })
+    ).body.id as string;
+    const statuses: number[] = [];
+    let refused: CallResult | undefined;
+    for (const headers of await freshAccounts(31)) {
+      const res = await call(reports.POST, {
+        method: "POST",
+        headers,
+        params: { slug: app.slug, reviewId: target },
+        body: { reason: "SPAM" },
+        clientAddress: "203.0.113.200",
+      });
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    expectLimited(refused!, "review-report-client", 5, DAY);
+    const [other] = await freshAccounts(1);
+    const fromElsewhere = await call(reports.POST, {
+      method: "POST",
+      headers: other!,
+      params: { slug: app.slug, reviewId: target },
+      body: { reason: "SPAM" },
+      clientAddress: "203.0.113.201",
+    });
+    expect(fromElsewhere.status).toBe(201);
   });
 });
 

@@ -24,7 +24,18 @@ const PARTS = {
   },
 } as const;
 
-function HideOrRestore({ part, hidden, reviewId }: { part: ModeratedPart; hidden: boolean; reviewId: string }) {
+function HideOrRestore({
+  part,
+  hidden,
+  reviewId,
+  updatedAt,
+}: {
+  part: ModeratedPart;
+  hidden: boolean;
+  reviewId: string;
+  /** The version on the page: a restore publishes only what the administrator sees here. */
+  updatedAt: string;
+}) {
   const words = PARTS[part];
   const params = { id: reviewId };
   if (hidden) {
@@ -33,7 +44,7 @@ function HideOrRestore({ part, hidden, reviewId }: { part: ModeratedPart; hidden
         label={`Restore ${part}`}
         endpoint={endpointOf(MODERATION.restore)}
         params={params}
-        body={{ part }}
+        body={{ part, expectedUpdatedAt: updatedAt }}
         announce={words.restored}
       />
     );
@@ -100,8 +111,10 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
         </div>
       ) : null}
       <div className="flex flex-wrap items-start gap-3">
-        <HideOrRestore part="review" hidden={review.hidden !== null} reviewId={review.id} />
-        {review.reply ? <HideOrRestore part="reply" hidden={review.reply.hidden !== null} reviewId={review.id} /> : null}
+        <HideOrRestore part="review" hidden={review.hidden !== null} reviewId={review.id} updatedAt={review.updatedAt} />
+        {review.reply ? (
+          <HideOrRestore part="reply" hidden={review.reply.hidden !== null} reviewId={review.id} updatedAt={review.reply.updatedAt} />
+        ) : null}
         {review.openReports > 0 ? (
           <ActionButton
             label="Dismiss reports"

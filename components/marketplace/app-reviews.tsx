@@ -7,6 +7,7 @@ import { Pager } from "@/components/ui/pager";
 import { ReviewText } from "@/components/ui/review-text";
 import type { Page } from "@/db/paginate";
 import type { PortalUser } from "@/lib/auth/portal-session";
+import { REPLY_TO_YOUR_REVIEW_ID } from "@/lib/email/templates/review-replied";
 import type { PublicReviewResource, ReviewSort } from "@/lib/reviews/schemas";
 
 import { RatingHistogram } from "./rating-histogram";
@@ -95,6 +96,12 @@ export function AppReviews({
           own={own}
         />
       )}
+      {own?.reply ? (
+        <div id={REPLY_TO_YOUR_REVIEW_ID} className="scroll-mt-4 border-l-2 border-slate-300 pl-3" data-testid="reply-to-own-review">
+          <p className="text-xs font-medium text-slate-700">{publisher} replied to your review</p>
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{own.reply.body}</p>
+        </div>
+      ) : null}
       <form action={`${here}#reviews`} className="flex flex-wrap items-center gap-3" aria-label="Sort reviews">
         <InlineSelect
           name="sort"

@@ -33,7 +33,7 @@ const startOf = (day: string) => `${day}T00:00:00.000Z`;
 
 /**
  * The rows of `appIds` in `range`, summed per period; by day they are the rows themselves (one per
- * app, day and source), read from the key alone (it includes the figures: migration 0024).
+ * app, day and source), read from the key alone (it includes the figures: migration 0043).
  */
 function dailyFigures(appIds: readonly string[], range: DayRange, interval: Interval) {
   const where = sql`app_id = any(${ids(appIds)}) and day between ${range.from}::date and ${range.to}::date`;

@@ -5,7 +5,7 @@ import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/core/en
 import { IMAGE_RULES, describeImageRule } from "@/lib/core/image-rules";
 
 import { httpsUrl, optionalText, trimmedText } from "@/lib/validation/common";
-import { LISTING_LIMITS, countSentences, imageUrl, screenshotInput, screenshotSchema } from "./listing-rules";
+import { LISTING_LIMITS, countSentences, imageUrl, oauthClientIdInput, screenshotInput, screenshotSchema } from "./listing-rules";
 
 // An app listing's fields, declared once: what the API accepts and answers for each, who sees it,
 // how an update's diff shows a change of it and how the portal's form asks for it. The request and
@@ -148,7 +148,7 @@ export const LISTING_FIELDS = {
   },
   oauthClientId: {
     label: "OAuth client ID",
-    request: optionalText(LISTING_LIMITS.oauthClientId),
+    request: oauthClientIdInput,
     response: nullableText,
     visibility: "private",
     compare: "words",
@@ -156,7 +156,7 @@ export const LISTING_FIELDS = {
       section: "links",
       input: "line",
       maxLength: LISTING_LIMITS.oauthClientId,
-      hint: "Optional: the Yapture OAuth client the app signs in with.",
+      hint: "Optional: the Yapture OAuth client the app signs in with, as support registered it (letters, digits and - . _ ~).",
     },
   },
   screenshots: {

@@ -68,3 +68,20 @@ export const screenshotSchema = z
   .object({ url: z.string(), caption: z.string().nullable(), order: z.number().int() })
   .strict()
   .meta({ id: "Screenshot" });
+
+/**
+ * An OAuth client ID, as Yapture support registers them. OAuth leaves the format to the provider
+ * (RFC 6749 §2.2: printable ASCII); ours are URL-safe words, so the rule is RFC 3986's unreserved
+ * characters, starting with a letter or digit: an ID travels unescaped in an authorization URL,
+ * and no space, quote, markup or line break reaches the administrator who checks it against
+ * Yapture's registry. Empty means none.
+ */
+export const oauthClientIdInput = z
+  .string()
+  .trim()
+  .max(LISTING_LIMITS.oauthClientId, { error: `must be at most ${LISTING_LIMITS.oauthClientId} characters` })
+  .regex(/^(?:[A-Za-z0-9][A-Za-z0-9._~-]*)?$/, {
+    error: "must be the OAuth client ID Yapture support registered: letters, digits and - . _ ~ only, starting with a letter or digit",
+  })
+  .transform((value) => (value === "" ? null : value))
+  .nullish();

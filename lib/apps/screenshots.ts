@@ -1,6 +1,7 @@
 import { eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
 
 import type { Executor } from "@/db/client";
+import { absoluteHosted } from "@/db/hosted-urls";
 import { appScreenshots, type AppScreenshot } from "@/db/schema";
 import type { ScreenshotInput } from "./schemas";
 
@@ -20,7 +21,7 @@ export function screenshotsOf(appId: Column, { hosted = false } = {}): SQL.Alias
   // subquery would name the screenshot's own id.
   const outerId = sql`${sql.identifier(getTableName(appId.table))}.${sql.identifier(appId.name)}`;
   return sql`coalesce((
-      select json_agg(json_build_object('url', ${hosted ? sql`coalesce(${appScreenshots.hostedUrl}, ${appScreenshots.url})` : appScreenshots.url}, 'caption', ${appScreenshots.caption}, 'position', ${appScreenshots.position}) order by ${appScreenshots.position})
+      select json_agg(json_build_object('url', ${hosted ? sql`coalesce(${absoluteHosted(appScreenshots.hostedUrl)}, ${appScreenshots.url})` : appScreenshots.url}, 'caption', ${appScreenshots.caption}, 'position', ${appScreenshots.position}) order by ${appScreenshots.position})
       from ${appScreenshots} where ${appScreenshots.appId} = ${outerId}
     ), '[]')`
     .mapWith((value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as ScreenshotRow[])

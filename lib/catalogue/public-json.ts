@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
+import { absoluteHosted, absoluteHostedJson, absoluteHostedMarkdown } from "@/db/hosted-urls";
 import { apps, developers } from "@/db/schema";
 import { PUBLIC_FIELDS, type PublicField } from "@/lib/apps/listing-declaration";
 
@@ -14,10 +15,10 @@ import { PUBLIC_FIELDS, type PublicField } from "@/lib/apps/listing-declaration"
 // the card's fields only, the same way (PublicAppCard in lib/apps/views.ts).
 
 /** What the public sees of an image: the hosted copy checked at submit, or (listings from before hosting) the developer's URL. */
-const publicLogoUrl = sql<string | null>`coalesce(${apps.hostedLogoUrl}, ${apps.logoUrl})`;
-const publicBannerUrl = sql<string | null>`coalesce(${apps.hostedBannerUrl}, ${apps.bannerUrl})`;
+const publicLogoUrl = sql<string | null>`coalesce(${absoluteHosted(apps.hostedLogoUrl)}, ${apps.logoUrl})`;
+const publicBannerUrl = sql<string | null>`coalesce(${absoluteHosted(apps.hostedBannerUrl)}, ${apps.bannerUrl})`;
 /** The long description with its images pointing at their hosted copies, where it shows any. */
-const publicLongDescription = sql<string | null>`coalesce(${apps.hostedLongDescription}, ${apps.longDescription})`;
+const publicLongDescription = sql<string | null>`coalesce(${absoluteHostedMarkdown(apps.hostedLongDescription)}, ${apps.longDescription})`;
 
 /** A public listing field that is a column of `apps` (the screenshots are a table of their own). */
 type PublicColumnField = Exclude<PublicField, "screenshots">;
@@ -27,7 +28,7 @@ const SHOWN_AS: Partial<Record<PublicField, SQL | AnyPgColumn>> = {
   longDescription: publicLongDescription,
   logoUrl: publicLogoUrl,
   bannerUrl: publicBannerUrl,
-  screenshots: apps.publicScreenshots,
+  screenshots: absoluteHostedJson(apps.publicScreenshots),
 };
 
 const publicValueOf = (field: PublicField): SQL | AnyPgColumn => SHOWN_AS[field] ?? apps[field as PublicColumnField];

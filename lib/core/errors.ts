@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   already_registered: { status: 409, title: "Already registered" },
   invalid_state: { status: 409, title: "Invalid state" },
   conflict: { status: 409, title: "Conflict" },
+  version_changed: { status: 409, title: "Changed since read" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   expectation_failed: { status: 417, title: "Expectation failed" },

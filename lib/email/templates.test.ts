@@ -38,7 +38,6 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
     appName,
     slug: "standup-bot",
     publisherName: "Northwind Labs",
-    reply: "Thanks! The export bug is fixed in version 3.",
   },
   APP_APPROVED: { type: "APP_APPROVED", developerName, appName, appId, slug: "standup-bot", note: "Lovely screenshots." },
   APP_REJECTED: {

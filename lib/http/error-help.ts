@@ -26,6 +26,8 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   already_registered: "A developer profile already exists for this Yapture account or email. Use GET /api/dev/me.",
   invalid_state: "The resource is not in a state that allows this action (e.g. editing a listing under review). `detail` says why.",
   conflict: "The request conflicts with existing data, such as a duplicate name. Change it and retry.",
+  version_changed:
+    "What you acted on was changed since you read it (its `updatedAt` is no longer the one you sent). Read it again, check it, and send the new `updatedAt`.",
   payload_too_large: "The body is larger than the endpoint accepts. Send less.",
   unsupported_media_type: "Send the body as JSON with `Content-Type: application/json`.",
   expectation_failed:

@@ -12,7 +12,6 @@ export const INSTALLS = {
     method: "post",
     path: "/api/apps/{slug}/install",
     operationId: "installApp",
-    limits: [{ policy: "install", per: "client and slug" }],
     summary: "Record an installation",
     description:
       "A workspace counts once per app: the first install answers 201, repeats 200. " +
@@ -20,7 +19,8 @@ export const INSTALLS = {
       "a client is its IPv4 address or its IPv6 /64. The body is optional: none at all (also without `Content-Length`) is an anonymous install. " +
       "A `workspaceId` needs a Yapture access token or the site's session of a member of that workspace: without credentials it is " +
       "401 `unauthenticated`; sent with them, the install is the person's, `workspaceId` is required and must be one of their Yapture " +
-      "workspaces (the `workspaces` claim); another is 403 `forbidden`, an API key 403 too.",
+      "workspaces (the `workspaces` claim); another is 403 `forbidden`, an API key 403 too. " +
+      "Rate limit `install`: a member's install counts per workspace and app, any other per client address and app.",
     body: installBody,
     bodyOptional: true,
     success: {

@@ -3,6 +3,7 @@ import { createHmac } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, queryRows } from "@/db/client";
+import { absoluteHosted } from "@/db/hosted-urls";
 import { apps, installs } from "@/db/schema";
 import { getPublicAppId } from "@/lib/catalogue/queries";
 import { unauthenticated } from "@/lib/callers/challenges";
@@ -187,7 +188,7 @@ export async function installsOf(workspaces: Workspace[]) {
       app: {
         slug: apps.slug,
         name: apps.name,
-        logoUrl: sql<string | null>`coalesce(${apps.hostedLogoUrl}, ${apps.logoUrl})`,
+        logoUrl: sql<string | null>`coalesce(${absoluteHosted(apps.hostedLogoUrl)}, ${apps.logoUrl})`,
         public: apps.public,
       },
     })

@@ -11,7 +11,9 @@ export type PolicyName =
   | "signIn"
   | "install"
   | "reviewWrite"
+  | "reviewWriteClient"
   | "reviewReport"
+  | "reviewReportClient"
   | "authFailure"
   | "developerApi"
   | "submit"
@@ -27,7 +29,11 @@ const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
   signIn: { variable: "RATE_LIMIT_SIGN_IN", value: "120/5m" },
   install: { variable: "RATE_LIMIT_INSTALL", value: "20/1h" },
   reviewWrite: { variable: "RATE_LIMIT_REVIEW_WRITE", value: "20/1h" },
+  // Per client address and app: fresh accounts from one network cannot move an app's rating (docs/public-api.md).
+  reviewWriteClient: { variable: "RATE_LIMIT_REVIEW_WRITE_CLIENT", value: "10/24h" },
   reviewReport: { variable: "RATE_LIMIT_REVIEW_REPORT", value: "10/1h" },
+  // Per client address and app: fresh accounts from one network cannot push a review up the moderation queue.
+  reviewReportClient: { variable: "RATE_LIMIT_REVIEW_REPORT_CLIENT", value: "5/24h" },
   authFailure: { variable: "RATE_LIMIT_AUTH_FAILURE", value: "30/5m" },
   developerApi: { variable: "RATE_LIMIT_DEVELOPER_API", value: "300/1m" },
   submit: { variable: "RATE_LIMIT_SUBMIT", value: "30/1h" },

@@ -114,6 +114,7 @@ async function lockedReview(tx: Executor, reviewId: string) {
       rating: reviews.rating,
       verifiedInstall: reviews.verifiedInstall,
       hiddenAt: reviews.hiddenAt,
+      updatedAt: reviews.updatedAt,
       appName: apps.name,
     })
     .from(reviews)
@@ -184,28 +185,51 @@ export async function hideReviewPart({
       if (!reply) await replyMissingOr(tx, reviewId, "the reply is hidden already");
     }
     const closedReports = await closeReports(tx, reviewId, part);
-    await audit(tx, actor, `hide_${part}`, reviewId, { hidden: false }, { hidden: true, reason, closedReports, app: review.appName });
+    await audit(tx, actor, `${part}.hide`, reviewId, { hidden: false }, { hidden: true, reason, closedReports, app: review.appName });
   });
 }
 
-/** Shows a hidden review (back in its app's counters) or reply again. 409 when it is not hidden. */
-export async function restoreReviewPart({ actor, reviewId, part }: { actor: Actor; reviewId: string; part: ModeratedPart }) {
+/** What a restore is pinned to: the version of the review or reply the administrator read. */
+const versionChanged = (part: ModeratedPart) =>
+  new ApiError("version_changed", `the ${part} was edited since you read it: read it again before restoring it`);
+
+/**
+ * Shows a hidden review (back in its app's counters) or reply again, at the version the
+ * administrator read (`version`, its `updatedAt`): its author may edit it while it is hidden, and
+ * a restore must not publish words the administrator has not seen (409 `version_changed`). 409
+ * `invalid_state` when it is not hidden.
+ */
+export async function restoreReviewPart({
+  actor,
+  reviewId,
+  part,
+  version,
+}: {
+  actor: Actor;
+  reviewId: string;
+  part: ModeratedPart;
+  version: Date;
+}) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const review = await lockedReview(tx, reviewId);
     if (part === "review") {
       if (!review.hiddenAt) throw new ApiError("invalid_state", "the review is not hidden");
+      if (review.updatedAt.getTime() !== version.getTime()) throw versionChanged(part);
       await tx.update(reviews).set({ hiddenAt: null, hiddenReason: null }).where(eq(reviews.id, reviewId));
       await moveReviewCounters(tx, review.appId, { ...review, hidden: true }, { ...review, hidden: false });
     } else {
+      // The review's lock is held, and a reply is only changed under it (lib/reviews/replies.ts).
       const [reply] = await tx
-        .update(reviewReplies)
-        .set({ hiddenAt: null, hiddenReason: null })
-        .where(and(eq(reviewReplies.reviewId, reviewId), isNotNull(reviewReplies.hiddenAt)))
-        .returning({ reviewId: reviewReplies.reviewId });
-      if (!reply) await replyMissingOr(tx, reviewId, "the reply is not hidden");
+        .select({ hiddenAt: reviewReplies.hiddenAt, updatedAt: reviewReplies.updatedAt })
+        .from(reviewReplies)
+        .where(eq(reviewReplies.reviewId, reviewId));
+      if (!reply) throw notFound("reply");
+      if (!reply.hiddenAt) throw new ApiError("invalid_state", "the reply is not hidden");
+      if (reply.updatedAt.getTime() !== version.getTime()) throw versionChanged(part);
+      await tx.update(reviewReplies).set({ hiddenAt: null, hiddenReason: null }).where(eq(reviewReplies.reviewId, reviewId));
     }
-    await audit(tx, actor, `restore_${part}`, reviewId, { hidden: true }, { hidden: false, app: review.appName });
+    await audit(tx, actor, `${part}.restore`, reviewId, { hidden: true }, { hidden: false, version, app: review.appName });
   });
 }
 
@@ -216,7 +240,7 @@ export async function dismissReports({ actor, reviewId }: { actor: Actor; review
     const review = await lockedReview(tx, reviewId);
     const closedReports = await closeReports(tx, reviewId);
     if (closedReports === 0) throw new ApiError("invalid_state", "the review has no open reports");
-    await audit(tx, actor, "dismiss_reports", reviewId, { openReports: closedReports }, { openReports: 0, app: review.appName });
+    await audit(tx, actor, "review.dismiss_reports", reviewId, { openReports: closedReports }, { openReports: 0, app: review.appName });
   });
 }
 

@@ -49,7 +49,10 @@ export const REVIEWS = {
     method: "post",
     path: "/api/apps/{slug}/reviews",
     operationId: "reviewApp",
-    limits: [{ policy: "reviewWrite", per: "person" }],
+    limits: [
+      { policy: "reviewWrite", per: "person" },
+      { policy: "reviewWriteClient", per: "client and slug" },
+    ],
     summary: "Review an app",
     description:
       "One review per Yapture user and app: posting again replaces the earlier review (200). A review a moderator hid stays " +
@@ -78,7 +81,10 @@ export const REVIEWS = {
     method: "post",
     path: "/api/apps/{slug}/reviews/{reviewId}/reports",
     operationId: "reportReview",
-    limits: [{ policy: "reviewReport", per: "person" }],
+    limits: [
+      { policy: "reviewReport", per: "person" },
+      { policy: "reviewReportClient", per: "client and slug" },
+    ],
     summary: "Report a review, or the publisher's reply to it",
     description:
       "Once per person and part (a second report is 409 `conflict`); not your own review (403). A report hides nothing by " +
@@ -162,10 +168,12 @@ export const MODERATION = {
     path: "/api/admin/reviews/{id}/restore",
     operationId: "adminRestoreReview",
     summary: "Show a hidden review (back in the app's counters) or reply again",
+    description:
+      "Restores the version the administrator read (`expectedUpdatedAt`): edited since, it is 409 `version_changed` and stays " +
+      "hidden. Not hidden: 409 `invalid_state`. Recorded in the audit log.",
     body: restoreBody,
-    bodyOptional: true,
     success: { 200: { description: "Restored", schema: moderationReviewSchema } },
-    errors: [...adminErrors, "not_found", "invalid_state", ...bodyErrors],
+    errors: [...adminErrors, "not_found", "invalid_state", "version_changed", ...bodyErrors],
   }),
   dismissReports: adminOperation({
     method: "post",

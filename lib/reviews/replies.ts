@@ -1,4 +1,4 @@
-import { and, desc, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
@@ -10,6 +10,7 @@ import { offsetOf } from "@/lib/core/paging";
 import { accessibleApp, type Access } from "@/lib/members/access";
 
 import { reviewColumns, type ReviewFields } from "./columns";
+import { nextVersionOf } from "./versions";
 
 // A publisher answers the reviews of their own apps: one public reply per review, which they can
 // edit or delete. A review (or reply) a moderator hid stays hidden through edits. Every query is
@@ -64,7 +65,6 @@ async function ownAppReview(tx: Executor, { access, appId }: Owned, reviewId: st
     .select({
       id: reviews.id,
       authorName: reviews.authorName,
-      reviewerEmail: reviews.reviewerEmail,
       appName: apps.name,
       slug: apps.slug,
       publisherName: sql<string>`coalesce(${developers.companyName}, ${developers.name})`,
@@ -87,7 +87,7 @@ const replyColumns = {
   updatedAt: reviewReplies.updatedAt,
 };
 
-/** The developer's first reply to a review of their app; the reviewer is emailed. A second is 409. */
+/** The developer's reply to a review of their app; the reviewer is emailed once per review, ever. A second reply is 409. */
 export async function createReply({ reviewId, body, ...owned }: Owned & { reviewId: string; body: string }): Promise<ReplyResult> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -98,16 +98,21 @@ export async function createReply({ reviewId, body, ...owned }: Owned & { review
       .onConflictDoNothing()
       .returning(replyColumns);
     if (!reply) throw new ApiError("conflict", "this review already has your reply: change it with PUT, or delete it first");
-    if (review.reviewerEmail) {
+    // Once per review: a reply deleted and posted again must not email the reviewer again.
+    const [notified] = await tx
+      .update(reviews)
+      .set({ replyNotifiedAt: sql`now()` })
+      .where(and(eq(reviews.id, reviewId), isNull(reviews.replyNotifiedAt), isNotNull(reviews.reviewerEmail)))
+      .returning({ to: reviews.reviewerEmail });
+    if (notified?.to) {
       await enqueueEmail({
         tx,
-        to: review.reviewerEmail,
+        to: notified.to,
         type: "REVIEW_REPLIED",
         reviewerName: review.authorName,
         appName: review.appName,
         slug: review.slug,
         publisherName: review.publisherName,
-        reply: body,
       });
     }
     return reply;
@@ -121,7 +126,7 @@ export async function updateReply({ reviewId, body, ...owned }: Owned & { review
     await ownAppReview(tx, owned, reviewId);
     const [reply] = await tx
       .update(reviewReplies)
-      .set({ body, updatedAt: sql`clock_timestamp()` })
+      .set({ body, updatedAt: nextVersionOf("review_replies") })
       .where(eq(reviewReplies.reviewId, reviewId))
       .returning(replyColumns);
     if (!reply) throw notFound("reply");

@@ -80,7 +80,18 @@ export const moderationQuery = z.object({
 export const MODERATION_LIMITS = { reason: 500 } as const;
 const moderatedPart = z.enum(MODERATED_PARTS).default("review").meta({ description: "The review (the default) or its reply." });
 export const hideBody = z.strictObject({ part: moderatedPart, reason: trimmedText(1, MODERATION_LIMITS.reason) });
-export const restoreBody = z.strictObject({ part: moderatedPart });
+export const restoreBody = z.strictObject({
+  part: moderatedPart,
+  expectedUpdatedAt: z.iso
+    .datetime({ precision: 3, error: "must be the updatedAt you read, as the API shows it (e.g. 2026-11-22T10:00:00.000Z)" })
+    .transform((value) => new Date(value))
+    .meta({
+      description:
+        "The `updatedAt` of the review (or of its reply, with `part: reply`) as you read it. Its author can edit it while it is " +
+        "hidden; if they did since, nothing is restored: 409 `version_changed`.",
+      example: "2026-11-22T10:00:00.000Z",
+    }),
+});
 
 // --- answers ----------------------------------------------------------------
 

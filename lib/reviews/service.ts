@@ -11,6 +11,7 @@ import { type Paging, offsetOf } from "@/lib/core/paging";
 import type { ReviewInput, ReviewSort } from "./schemas";
 
 import { publicAuthorName } from "./author";
+import { nextVersionOf } from "./versions";
 import { reviewColumns } from "./columns";
 import { moveReviewCounters } from "./counters";
 import type { OwnReviewFields, PublicReviewFields } from "./views";
@@ -149,8 +150,9 @@ export async function upsertReview({
       .insert(reviews)
       .values({ appId, yaptureUserId: reviewer.sub, ...content })
       // clock_timestamp(), not now(): after waiting for the lock, the transaction's start time may
-      // precede the createdAt of the review being replaced.
-      .onConflictDoUpdate({ target: [reviews.appId, reviews.yaptureUserId], set: { ...content, updatedAt: sql`clock_timestamp()` } })
+      // precede the createdAt of the review being replaced. Strictly after the last version, to the
+      // millisecond the views show: a moderator's restore is pinned to the version they read.
+      .onConflictDoUpdate({ target: [reviews.appId, reviews.yaptureUserId], set: { ...content, updatedAt: nextVersionOf("reviews") } })
       .returning({ id: reviews.id });
     const hidden = Boolean(previous?.hiddenAt);
     await moveReviewCounters(tx, appId, previous ? { rating: previous.rating, verifiedInstall: previous.verifiedInstall, hidden } : null, {

@@ -52,16 +52,16 @@ async function hostedImage(kind: Exclude<HostedImageKind, "description">, width:
 
 /**
  * Seeds `apps` approved apps of BENCH_DEVELOPERS verified developers, their images hosted as their
- * submits would have left them (copies recorded, public URLs on `origin`, the server's APP_URL);
+ * submits would have left them (copies recorded, hosted paths that the server reads on its APP_URL);
  * deterministic for a given count.
  */
-export async function seedCatalogue(sql: Sql, apps: number, { origin }: { origin: string }): Promise<void> {
+export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
   const images = {
     logo: await hostedImage("logo", 512, 512),
     banner: await hostedImage("banner", 1200, 600),
     screenshot: await hostedImage("screenshot", 1280, 720),
   };
-  const urlOf = (image: (typeof images)[keyof typeof images]) => `${origin}${hostedPath(image.hash, "original", "image/png")}`;
+  const urlOf = (image: (typeof images)[keyof typeof images]) => hostedPath(image.hash, "original", "image/png");
   await sql.begin(async (tx) => {
     // A bulk load, as pg_restore does it: the row triggers that keep apps.public and the public
     // counts would update one count cell per inserted app (100,000 versions of 60 rows in one

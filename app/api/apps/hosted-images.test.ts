@@ -9,7 +9,14 @@ import * as publicList from "@/app/api/apps/route";
 import { GET as asset } from "@/app/assets/[file]/route";
 import { parseHostedName } from "@/lib/assets/hosted/file-names";
 import { readHostedFile } from "@/lib/assets/hosted/store";
+import { eq, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { apps, appScreenshots } from "@/db/schema";
 import { env } from "@/lib/core/env";
+import { runMigrationAgain } from "@/test/support/data-migrations";
+import { snapshotEnvironment } from "@/test/support/environment";
+import { forgetProcessCaches } from "@/test/support/process-caches";
 import { adminApiForFile } from "@/test/support/admin-api";
 import { call } from "@/test/support/http";
 import { pngBytes } from "@/test/support/image-server";
@@ -60,6 +67,62 @@ describe("what visitors see of a listing's images", () => {
     const listed = (await call(publicList.GET, { path: `/api/apps?search=${encodeURIComponent(created.name)}` })).body;
     expect(listed.data.find((app: { slug: string }) => app.slug === created.slug)?.logoUrl).toBe(shown.logoUrl);
     expect((await get(created.id)).body.logoUrl).toBe(`${images.origin}${logoPath}`);
+  });
+});
+
+describe("a database restored under another domain", () => {
+  it("keeps its images: hosted copies are stored as paths (absolute ones migrated) and read on the current APP_URL", async () => {
+    const diagramUrl = `${images.origin}/png/800x400.png?restored`;
+    const created = await createApp({
+      name: `Restored ${randomUUID().slice(0, 8)}`,
+      longDescription: `![Diagram](${diagramUrl})`,
+    });
+    expect((await doSubmit(created.id)).status).toBe(200);
+    expect((await admin.post(approve.POST, created.id)).status).toBe(200);
+    const db = await getDb();
+    const stored = async () => {
+      const [app] = await db
+        .select({ logo: apps.hostedLogoUrl, banner: apps.hostedBannerUrl, description: apps.hostedLongDescription })
+        .from(apps)
+        .where(eq(apps.id, created.id));
+      const shots = await db.select({ url: appScreenshots.hostedUrl }).from(appScreenshots).where(eq(appScreenshots.appId, created.id));
+      return [app!.logo, app!.banner, app!.description, ...shots.map((shot) => shot.url)];
+    };
+    const path = /^\/assets\/[0-9a-f]{64}\.(png|jpg)$/;
+    const [logo, banner, description, ...shots] = await stored();
+    expect([logo, banner, ...shots]).toEqual([
+      expect.stringMatching(path),
+      expect.stringMatching(path),
+      ...shots.map(() => expect.stringMatching(path)),
+    ]);
+    expect(description).toMatch(/^!\[Diagram\]\(<\/assets\/[0-9a-f]{64}\.png>\)$/);
+
+    // A database from before: the absolute URLs its writer's APP_URL gave. The migration makes them paths again.
+    const old = "https://old-marketplace.example.com";
+    await db.execute(sql`update apps set hosted_logo_url = ${old} || hosted_logo_url, hosted_banner_url = ${old} || hosted_banner_url,
+      hosted_long_description = replace(hosted_long_description, '](</assets/', ${`](<${old}/assets/`}) where id = ${created.id}`);
+    await db.execute(sql`update app_screenshots set hosted_url = ${old} || hosted_url where app_id = ${created.id}`);
+    expect((await stored())[0]).toBe(`${old}${logo}`);
+    await runMigrationAgain("0042_hosted_image_paths");
+    expect(await stored()).toEqual([logo, banner, description, ...shots]);
+
+    // Restored under another domain: every image is on that domain, and served there.
+    const restore = snapshotEnvironment(["APP_URL"]);
+    try {
+      process.env.APP_URL = "https://restored.example.com";
+      forgetProcessCaches();
+      const on = (file: string | null | undefined) => `https://restored.example.com${file}`;
+      const shown = (await call(publicApp.GET, { params: { slug: created.slug } })).body;
+      expect(shown.logoUrl).toBe(on(logo));
+      expect(shown.bannerUrl).toBe(on(banner));
+      expect(shown.screenshots.map((shot: { url: string }) => shot.url)).toEqual(shots.map(on));
+      expect(shown.longDescription).toBe(`![Diagram](<${on(description!.slice("![Diagram](<".length, -2))}>)`);
+      const listed = (await call(publicList.GET, { path: `/api/apps?search=${encodeURIComponent(created.name)}` })).body;
+      expect(listed.data.find((app: { slug: string }) => app.slug === created.slug)?.screenshots[0].url).toBe(on(shots[0]!));
+      expect((await call(asset, { params: { file: logo!.slice("/assets/".length) } })).status).toBe(200);
+    } finally {
+      restore();
+    }
   });
 });
 

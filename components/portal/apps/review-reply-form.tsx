@@ -25,7 +25,7 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
       reply ? callOf(PUBLISHER_REVIEWS.changeReply, { params, body }) : callOf(PUBLISHER_REVIEWS.reply, { params, body }),
     {
       onSuccess: () => setEditing(false),
-      announce: reply ? "Your reply is updated." : "Your reply is posted. The reviewer is emailed.",
+      announce: reply ? "Your reply is updated." : "Your reply is posted. The reviewer is emailed about the first reply to their review.",
       focus: headingId,
     },
   );

@@ -54,11 +54,15 @@ describe("copying the images of listings submitted before hosting", () => {
     ]);
     const db = await getDb();
     const [shown] = await db.select().from(apps).where(eq(apps.id, app.id));
-    expect(shown!.hostedLogoUrl).toMatch(/\/assets\/[0-9a-f]{64}\.png$/);
-    expect(shown!.hostedLongDescription).toMatch(/^!\[Diagram\]\(<http[^>]+\/assets\/[0-9a-f]{64}\.png>\)$/);
+    // Stored as paths, without an origin (db/hosted-urls.ts makes them absolute when read).
+    expect(shown!.hostedLogoUrl).toMatch(/^\/assets\/[0-9a-f]{64}\.png$/);
+    expect(shown!.hostedLongDescription).toMatch(/^!\[Diagram\]\(<\/assets\/[0-9a-f]{64}\.png>\)$/);
     expect(shown!.updatedAt).toEqual(app.updatedAt);
     const screenshots = await db.select().from(appScreenshots).where(eq(appScreenshots.appId, app.id));
-    expect(screenshots.map((shot) => shot.hostedUrl)).toEqual([expect.stringMatching(/\.jpg$/), expect.stringMatching(/\.jpg$/)]);
+    expect(screenshots.map((shot) => shot.hostedUrl)).toEqual([
+      expect.stringMatching(/^\/assets\/[0-9a-f]{64}\.jpg$/),
+      expect.stringMatching(/^\/assets\/[0-9a-f]{64}\.jpg$/),
+    ]);
     // A draft is copied by its own submit.
     expect(await copiesOf("app", draft.id)).toEqual([]);
 

@@ -2,7 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { appScreenshots, apps, hostedAssets, listingImageCopies } from "@/db/schema";
-import { env } from "@/lib/core/env";
+import { absoluteHostedUrl } from "@/db/hosted-urls";
 
 import type { ListingImages } from "../app-assets";
 import { throwAssetErrors } from "../image-check";
@@ -99,14 +99,16 @@ export async function adoptImageCopies(tx: Executor, { from, to }: { from: Subje
 
 const CONTENT_TYPES = { png: "image/png", jpeg: "image/jpeg" } as const;
 
-/** A hosted original's absolute URL, on APP_URL (the origin that serves /assets/). */
-const hostedUrl = (hash: string, format: "png" | "jpeg") =>
-  `${env().APP_URL.replace(/\/$/, "")}${hostedPath(hash, "original", CONTENT_TYPES[format])}`;
+/** A hosted original's path, as the listing's hosted columns store it (db/hosted-urls.ts). */
+const hostedOriginalPath = (hash: string, format: "png" | "jpeg") => hostedPath(hash, "original", CONTENT_TYPES[format]);
+
+/** A hosted original's absolute URL on this process's APP_URL, for a page that shows it now. */
+const hostedUrl = (hash: string, format: "png" | "jpeg") => absoluteHostedUrl(hostedOriginalPath(hash, format));
 
 /**
  * Points the listing's public images at the hosted copies recorded for it (call in the transaction
- * that records or adopts them, after the screenshots are written): absolute URLs on APP_URL, the
- * origin that serves /assets/. A field without a copy shows nothing hosted.
+ * that records or adopts them, after the screenshots are written). Stored as paths, made absolute
+ * when read (db/hosted-urls.ts), so no origin is ever written. A field without a copy shows nothing hosted.
  */
 export async function publishImageCopies(tx: Executor, appId: string): Promise<void> {
   const copies = await tx
@@ -121,7 +123,7 @@ export async function publishImageCopies(tx: Executor, appId: string): Promise<v
     .where(and(eq(listingImageCopies.subjectType, "app"), eq(listingImageCopies.subjectId, appId)));
   const urlOf = (field: string) => {
     const copy = copies.find((each) => each.field === field);
-    return copy ? hostedUrl(copy.hash, copy.format) : null;
+    return copy ? hostedOriginalPath(copy.hash, copy.format) : null;
   };
   const descriptionCopies = copies.filter((copy) => DESCRIPTION_IMAGE.test(copy.field));
   const [app] = await tx.select({ longDescription: apps.longDescription }).from(apps).where(eq(apps.id, appId));
@@ -129,7 +131,7 @@ export async function publishImageCopies(tx: Executor, appId: string): Promise<v
     app?.longDescription && descriptionCopies.length > 0
       ? withHostedMarkdownImages(
           app.longDescription,
-          Object.fromEntries(descriptionCopies.map((copy) => [copy.sourceUrl, hostedUrl(copy.hash, copy.format)])),
+          Object.fromEntries(descriptionCopies.map((copy) => [copy.sourceUrl, hostedOriginalPath(copy.hash, copy.format)])),
         )
       : null;
   await tx

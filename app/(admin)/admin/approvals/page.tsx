@@ -1,5 +1,6 @@
 import { PendingUpdate } from "@/components/admin/pending-update";
 import { ApprovalForm } from "@/components/admin/approval-form";
+import { SubmissionDetails } from "@/components/admin/submission-details";
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { PageHeading } from "@/components/ui/page-heading";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
@@ -64,9 +65,7 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
           data-testid="pending-listing"
         >
           <div className="min-w-0 rounded-xl bg-white p-6">
-            <p className="mb-4 text-xs text-slate-600">
-              Submitted {app.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {app.developer.name} ({app.developer.email})
-            </p>
+            <SubmissionDetails app={app} />
             {app.rejection ? (
               <section
                 aria-label={`Earlier rejection of ${app.name}`}

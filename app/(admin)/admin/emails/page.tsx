@@ -1,8 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { PageHeading } from "@/components/ui/page-heading";
-import { StatusBadge } from "@/components/ui/status-badge";
-import { DataCell, DataTable } from "@/components/ui/data-table";
+import { EmailLogTable } from "@/components/admin/email-log-table";
 import { Pager } from "@/components/ui/pager";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { EMAIL_TYPES } from "@/lib/core/enums";
@@ -43,35 +42,7 @@ export default async function EmailLog({ searchParams }: { searchParams: PageSea
           Filter
         </Button>
       </form>
-      <DataTable
-        caption="Emails"
-        columns={["To", "Type", "Subject", "Status", "Attempts", "Created", "Sent"]}
-        empty={emails.total === 0 ? "No emails yet." : null}
-      >
-        {emails.items.map(emailLogView).map((email) => (
-          <tr key={email.id} className="border-t border-slate-100 align-top" data-testid="email-row">
-            <DataCell>{email.to}</DataCell>
-            <DataCell label="Type" className="text-xs">
-              {email.type}
-            </DataCell>
-            <DataCell label="Subject">{email.subject}</DataCell>
-            <DataCell label="Status">
-              <StatusBadge status={email.status} />
-              {email.status === "LOGGED" ? (
-                <p className="mt-1 text-xs text-slate-600">Written to the server log only, never sent (EMAIL_DELIVERY=log-only).</p>
-              ) : null}
-              {email.lastError ? <p className="mt-1 text-xs text-red-700">{email.lastError}</p> : null}
-            </DataCell>
-            <DataCell label="Attempts">{email.attempts}</DataCell>
-            <DataCell label="Created" className="text-xs text-slate-600">
-              {email.createdAt.slice(0, 19).replace("T", " ")}
-            </DataCell>
-            <DataCell label="Sent" className="text-xs text-slate-600" data-testid="sent-at">
-              {email.sentAt ? email.sentAt.slice(0, 19).replace("T", " ") : "—"}
-            </DataCell>
-          </tr>
-        ))}
-      </DataTable>
+      <EmailLogTable emails={emails.items.map(emailLogView)} empty={emails.total === 0 ? "No emails yet." : null} />
       <Pager basePath="/admin/emails" params={{ to, type }} of={emails} />
     </section>
   );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
+import { browseHref, browseParams } from "@/components/marketplace/browse-links";
 import { GetForm } from "@/components/ui/get-form";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { PageHeading } from "@/components/ui/page-heading";
@@ -23,29 +24,16 @@ const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ valu
 
 export const metadata = { title: "Browse apps" };
 
-/** `/apps?…` with the given filters (empty ones left out) at `page` (the first page needs no parameter). */
-function pageHref(params: Record<string, string | undefined>, page: number): string {
-  const entries = Object.entries({ ...params, page: page > 1 ? String(page) : undefined });
-  const next = new URLSearchParams(entries.filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return `/apps?${next.toString()}`;
-}
-
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
   const [results, categories, viewer] = await Promise.all([listPublicApps({ query }, asCards), listPublicCategories(), pageViewer()]);
   await recordImpressions(results.appIds, query.search ? "search" : query.featured ? "featured" : "category", viewer);
   const { total, items: apps } = results;
-  const params = {
-    search: query.search,
-    category: query.category,
-    environment: query.environment,
-    featured: query.featured === undefined ? undefined : String(query.featured),
-    sort: query.sort,
-  };
+  const params = browseParams(query);
   const pastTheEnd = apps.length === 0 && total > 0;
   const suggestion = total === 0 && query.search ? await closestPublicName(query.search, query) : undefined;
-  const categoryHref = (category?: string) => pageHref({ ...params, category }, 1);
+  const categoryHref = (category?: string) => browseHref({ ...params, category }, 1);
   // A search pages through its result window only (PUBLIC_LIMITS.searchResults): the pager stops there.
   const reachablePages = query.search ? Math.min(results.totalPages, lastSearchPage(query.limit)) : results.totalPages;
   // On a phone the categories are one row of chips that scrolls sideways, so the results start on
@@ -91,6 +79,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
               className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-auto sm:min-w-64 sm:flex-1"
             />
             {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+            {params.limit ? <input type="hidden" name="limit" value={params.limit} /> : null}
             <InlineSelect
               name="environment"
               label="Environment"
@@ -112,7 +101,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             {pastTheEnd ? (
               <>
                 Page {query.page} is past the last page of {total} {total === 1 ? "app" : "apps"}.{" "}
-                <Link href={pageHref(params, 1)} className="text-brand-700 underline">
+                <Link href={browseHref(params, 1)} className="text-brand-700 underline">
                   Go to the first page
                 </Link>
               </>
@@ -131,7 +120,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
               {suggestion ? (
                 <p>
                   Did you mean{" "}
-                  <Link href={pageHref({ ...params, search: suggestion }, 1)} className="font-medium text-brand-700 underline">
+                  <Link href={browseHref({ ...params, search: suggestion }, 1)} className="font-medium text-brand-700 underline">
                     {suggestion}
                   </Link>
                   ?

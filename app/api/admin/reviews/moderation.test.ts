@@ -9,7 +9,9 @@ import { getDb } from "@/db/client";
 import { apps, auditEvents, reviews } from "@/db/schema";
 import { ratingHistogram } from "@/lib/reviews/service";
 import { adminApiForFile } from "@/test/support/admin-api";
-import { insertPublicApp } from "@/test/support/apps";
+import * as reply from "@/app/api/dev/apps/[id]/reviews/[reviewId]/reply/route";
+import { insertApp, insertPublicApp } from "@/test/support/apps";
+import { createTestDeveloper } from "@/test/support/developers";
 import { call } from "@/test/support/http";
 import { bearer, newUser } from "@/test/support/identity";
 
@@ -36,6 +38,14 @@ const listed = async (slug: string) =>
   );
 const queueOf = async (name: "reported" | "hidden") =>
   (await call(queue.GET, { path: `/api/admin/reviews?queue=${name}`, headers: admin.headers })).body;
+/** The review as the hidden queue shows it to the administrator now: what a restore is pinned to. */
+const asRead = async (id: string) => (await queueOf("hidden")).data.find((row: { id: string }) => row.id === id);
+/** Restores what the administrator reads now (the version of the review, or of its reply). */
+const restoreAsRead = async (id: string, part: "review" | "reply" = "review") => {
+  const row = await asRead(id);
+  const expectedUpdatedAt = part === "review" ? row?.updatedAt : row?.reply?.updatedAt;
+  return admin.post(restore.POST, id, { part, expectedUpdatedAt: expectedUpdatedAt ?? new Date().toISOString() });
+};
 
 /** The counters recounted from the rows: what every write must leave them equal to. */
 async function recount(appId: string) {
@@ -125,21 +135,23 @@ describe("moderating a review", () => {
     expect(deleted.body.code).toBe("invalid_state");
     expect((await admin.post(hide.POST, target, { reason: "again" })).status).toBe(409);
 
-    const restored = await admin.post(restore.POST, target);
+    const restored = await restoreAsRead(target);
     expect(restored.status).toBe(200);
     expect(restored.body.hidden).toBeNull();
     expect(await publicCounters(app.slug)).toEqual({ reviewCount: 2, averageRating: 3.5 });
     expect(await listed(app.slug)).toContain(target);
-    expect((await admin.post(restore.POST, target)).status).toBe(409);
+    const again = await admin.post(restore.POST, target, { expectedUpdatedAt: restored.body.updatedAt });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("invalid_state");
     const { stored, counted } = await recount(app.id);
     expect(stored).toBe(counted);
 
     const db = await getDb();
     const actions = await db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, target));
-    expect(actions.map((row) => row.action).sort()).toEqual(["hide_review", "restore_review"]);
+    expect(actions.map((row) => row.action).sort()).toEqual(["review.hide", "review.restore"]);
     const log = await call(auditEventsRoute.GET, { path: "/api/admin/audit-events?limit=50", headers: admin.headers });
     const hiding = log.body.data.find(
-      (event: { targetId: string; action: string }) => event.targetId === target && event.action === "hide_review",
+      (event: { targetId: string; action: string }) => event.targetId === target && event.action === "review.hide",
     );
     expect(hiding).toMatchObject({ targetType: "review", targetName: `Review of ${app.name}` });
   });
@@ -182,6 +194,63 @@ describe("moderating a review", () => {
   });
 });
 
+describe("restoring is pinned to the version the administrator read", () => {
+  it("a review edited while hidden: 409 version_changed with the old version, hidden and uncounted; restored as read now", async () => {
+    const { app } = await insertPublicApp();
+    const author = await person("Eve Editor");
+    const id = (await writeReview(app.slug, author, 1)).body.id;
+    await admin.post(hide.POST, id, { reason: "Insults" });
+    const seen = await asRead(id);
+    const edited = await writeReview(app.slug, author, 5);
+    expect(edited.body.updatedAt).not.toBe(seen.updatedAt);
+
+    const stale = await admin.post(restore.POST, id, { part: "review", expectedUpdatedAt: seen.updatedAt });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("version_changed");
+    expect(await listed(app.slug)).not.toContain(id);
+    expect(await publicCounters(app.slug)).toEqual({ reviewCount: 0, averageRating: null });
+
+    const current = await admin.post(restore.POST, id, { part: "review", expectedUpdatedAt: edited.body.updatedAt });
+    expect(current.status).toBe(200);
+    expect(await publicCounters(app.slug)).toEqual({ reviewCount: 1, averageRating: 5 });
+  });
+
+  it("a reply edited while hidden: 409 version_changed, still hidden; restored as read now", async () => {
+    const developer = await createTestDeveloper();
+    const app = await insertApp(developer.developer, { name: "Pinned Replies" });
+    const id = (await writeReview(app.slug, await person(), 3)).body.id;
+    const replyTo = (method: "POST" | "PUT", body: string) =>
+      call(reply[method], { method, headers: developer.token, params: { id: app.id, reviewId: id }, body: { body } });
+    await replyTo("POST", "Thanks");
+    await admin.post(hide.POST, id, { part: "reply", reason: "Shares a customer's email" });
+    const seen = await asRead(id);
+    const edited = await replyTo("PUT", "Write to me at someone-else@example.com");
+    expect(edited.status).toBe(200);
+
+    const stale = await admin.post(restore.POST, id, { part: "reply", expectedUpdatedAt: seen.reply.updatedAt });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("version_changed");
+    expect((await asRead(id)).reply.hidden).toEqual({ reason: "Shares a customer's email" });
+
+    const current = await admin.post(restore.POST, id, { part: "reply", expectedUpdatedAt: edited.body.updatedAt });
+    expect(current.status).toBe(200);
+    expect(current.body.reply).toMatchObject({ body: "Write to me at someone-else@example.com", hidden: null });
+  });
+
+  it.each([
+    ["without the version", { part: "review" }],
+    ["with a version that is not a timestamp", { part: "review", expectedUpdatedAt: "yesterday" }],
+  ])("refuses a restore %s: 400 validation_failed naming expectedUpdatedAt", async (_what, body) => {
+    const { app } = await insertPublicApp();
+    const id = (await writeReview(app.slug, await person(), 2)).body.id;
+    await admin.post(hide.POST, id, { reason: "Spam" });
+    const refused = await admin.post(restore.POST, id, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("validation_failed");
+    expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual(["expectedUpdatedAt"]);
+  });
+});
+
 describe("races", () => {
   it("two moderators hiding at once: hidden once, counted out once", async () => {
     const { app } = await insertPublicApp();
@@ -214,7 +283,7 @@ describe("races", () => {
     await Promise.all([
       ...people.map((headers, index) => writeReview(app.slug, headers, 5 - (index % 5))),
       ...ids.slice(0, 4).map((id) => admin.post(hide.POST, id, { reason: "r" })),
-      ...ids.slice(0, 2).map((id) => admin.post(restore.POST, id)),
+      ...ids.slice(0, 2).map((id) => restoreAsRead(id)),
       call(appReviews.DELETE, { method: "DELETE", params: { slug: app.slug }, headers: people[7]! }),
     ]);
     const { stored, counted } = await recount(app.id);

@@ -81,6 +81,10 @@ describe("POST /api/dev/apps", () => {
     ["logoUrl", { logoUrl: `https://example.com/${"x".repeat(2048)}` }],
     ["bannerUrl", { bannerUrl: "https://user:pass@example.com/banner.png" }],
     ["oauthClientId", { oauthClientId: "c".repeat(201) }],
+    ["oauthClientId", { oauthClientId: "my client" }],
+    ["oauthClientId", { oauthClientId: "client\nApproved by support" }],
+    ["oauthClientId", { oauthClientId: '"><img src=x>' }],
+    ["oauthClientId", { oauthClientId: "-leading-dash" }],
     ["screenshots", { screenshots: undefined }],
     ["screenshots", { screenshots: [{ url: "https://example.com/1.png" }] }],
     ["screenshots", { screenshots: Array.from({ length: 7 }, (_, i) => ({ url: `https://example.com/${i}.png` })) }],
@@ -96,6 +100,15 @@ describe("POST /api/dev/apps", () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_failed");
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+
+  it.each([
+    ["an OAuth client ID, trimmed", "  yapture-app_01.prod~2  ", "yapture-app_01.prod~2"],
+    ["an empty one as none", "", null],
+  ])("accepts %s", async (_what, oauthClientId, stored) => {
+    const res = await call(appsRoute.POST, { method: "POST", headers: owner.token, body: validAppBody(images.origin, { oauthClientId }) });
+    expect(res.status).toBe(201);
+    expect(res.body.oauthClientId).toBe(stored);
   });
 
   it("says what is wrong in people's words, not in type names", async () => {

@@ -70,11 +70,30 @@ describe("publisher replies", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, reviewer.email), eq(emailOutbox.type, "REVIEW_REPLIED")));
     expect(emails).toHaveLength(1);
-    expect(emails[0]!.text).toContain("Dark mode ships next month.");
+    // A link to the reply on the marketplace, never the publisher's words (and their links) in the marketplace's email.
+    expect(emails[0]!.text).not.toContain("Dark mode ships next month.");
+    expect(emails[0]!.html).not.toContain("Dark mode ships next month.");
+    expect(emails[0]!.text).toContain(`/apps/${app.slug}#reply-to-your-review`);
 
     const listed = await call(publisherReviews.GET, { headers: publisher.token, params: { id: app.id } });
     expect(listed.status).toBe(200);
     expect(listed.body.data[0]).toMatchObject({ id: reviewId, rating: 2, reply: { body: "Dark mode shipped today.", hidden: null } });
+  });
+
+  it("emails the reviewer once per review: a reply deleted and posted again emails nobody", async () => {
+    const reviewer = newUser({ name: "Once Only" });
+    const id = (await writeReview(app.slug, await bearer(reviewer), 4)).body.id;
+    for (const text of ["Thanks!", "See https://example.com/offer", "And again"]) {
+      expect((await replyCall("POST", publisher.token, app.id, id, { body: text })).status).toBe(201);
+      expect((await replyCall("DELETE", publisher.token, app.id, id)).status).toBe(204);
+    }
+    const db = await getDb();
+    const emails = await db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, reviewer.email), eq(emailOutbox.type, "REVIEW_REPLIED")));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).not.toContain("example.com/offer");
   });
 
   it("only on reviews of the developer's own apps: another developer gets 404, as for an unknown review", async () => {
