@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -710,6 +711,42 @@ export const auditEvents = pgTable(
 );
 
 /**
+ * What happened to a publisher's account and apps (docs/webhooks.md), written in the transaction of
+ * the change it reports, so a change that rolls back leaves none. `position` orders the feed and the
+ * deliveries: given after commit by the sequencer (lib/events/sequencer.ts), one at a time, so a
+ * reader that has seen a position never later finds a smaller one. `data` is built from the API's
+ * views: never a customer's email or Yapture id.
+ */
+export const developerEventPositions = pgSequence("developer_event_positions");
+
+export const developerEvents = pgTable(
+  "developer_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    // The app the event is about (null: the account itself); kept when the app is deleted.
+    appId: uuid("app_id"),
+    type: text("type").notNull(),
+    apiVersion: text("api_version").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    // When it was written (clock_timestamp(), not the transaction's start): the order of the changes
+    // of one app, which lock the app's row, and the order the sequencer takes them in.
+    createdAt: createdAt(),
+    position: bigint("position", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("developer_events_position_key").on(t.position),
+    index("developer_events_unsequenced_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.position} is null`),
+    index("developer_events_developer_position_idx").on(t.developerId, t.position),
+    index("developer_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
  * Listing images the marketplace hosts (lib/assets/hosted): each checked image once, named by the
  * SHA-256 of its bytes as downloaded, whatever listing or version uses it.
  */
@@ -780,4 +817,5 @@ export type Review = typeof reviews.$inferSelect;
 export type ReviewReply = typeof reviewReplies.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type DeveloperEvent = typeof developerEvents.$inferSelect;
 export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

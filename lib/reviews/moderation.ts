@@ -10,6 +10,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 
 import { reviewColumns, type ReviewFields } from "./columns";
+import { emitReviewEvents } from "./events";
 import { lockReviewedApp, moveReviewCounters } from "./counters";
 
 // The administrators' moderation of customer reviews and publishers' replies: a queue of reported
@@ -184,6 +185,7 @@ export async function hideReviewPart({
       if (!reply) await replyMissingOr(tx, reviewId, "the reply is hidden already");
     }
     const closedReports = await closeReports(tx, reviewId, part);
+    await emitReviewEvents(tx, "review.hidden", eq(reviews.id, reviewId), { part });
     await audit(tx, actor, `hide_${part}`, reviewId, { hidden: false }, { hidden: true, reason, closedReports, app: review.appName });
   });
 }
@@ -205,6 +207,7 @@ export async function restoreReviewPart({ actor, reviewId, part }: { actor: Acto
         .returning({ reviewId: reviewReplies.reviewId });
       if (!reply) await replyMissingOr(tx, reviewId, "the reply is not hidden");
     }
+    await emitReviewEvents(tx, "review.restored", eq(reviews.id, reviewId), { part });
     await audit(tx, actor, `restore_${part}`, reviewId, { hidden: true }, { hidden: false, app: review.appName });
   });
 }
