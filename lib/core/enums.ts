@@ -54,7 +54,8 @@ export const CATEGORY_LABELS = labelsOf(APP_CATEGORIES, { AI_ML: "AI & machine l
 export const APP_ENVIRONMENTS = ["localhost", "staging", "production"] as const;
 export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 
-export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
+// EVENTS_READ: the event feed (docs/webhooks.md).
+export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ", "EVENTS_READ"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /**
