@@ -747,6 +747,42 @@ export const developerEvents = pgTable(
 );
 
 /**
+ * A publisher's webhook endpoint (docs/webhooks.md): where its events are pushed, signed with
+ * `secret` (and, for 24 hours after a rotation, also with `previous_secret`). The secrets are kept
+ * as given, since signing needs them. `disabled_reason`: why the marketplace turned it off
+ * (`gone`: it answered 410; `failing`: every delivery failed for the whole retry schedule).
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description"),
+    // The event types it receives; null: every type.
+    eventTypes: text("event_types").array(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason", { enum: ["gone", "failing"] }),
+    disabledAt: optionalTime("disabled_at"),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: optionalTime("previous_secret_expires_at"),
+    // Since when every delivery has failed (null once one succeeds): the administrators' count of failing endpoints.
+    failingSince: optionalTime("failing_since"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_developer_idx").on(t.developerId, t.createdAt, t.id),
+    index("webhook_endpoints_failing_idx")
+      .on(t.failingSince)
+      .where(sql`${t.failingSince} is not null`),
+  ],
+);
+
+/**
  * Listing images the marketplace hosts (lib/assets/hosted): each checked image once, named by the
  * SHA-256 of its bytes as downloaded, whatever listing or version uses it.
  */
@@ -818,4 +854,5 @@ export type ReviewReply = typeof reviewReplies.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type DeveloperEvent = typeof developerEvents.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

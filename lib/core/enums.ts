@@ -54,8 +54,16 @@ export const CATEGORY_LABELS = labelsOf(APP_CATEGORIES, { AI_ML: "AI & machine l
 export const APP_ENVIRONMENTS = ["localhost", "staging", "production"] as const;
 export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 
-// EVENTS_READ: the event feed (docs/webhooks.md).
-export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ", "EVENTS_READ"] as const;
+// EVENTS_READ: the event feed; WEBHOOKS_MANAGE: the webhook endpoints (docs/webhooks.md).
+export const API_KEY_SCOPES = [
+  "APP_CREATE",
+  "APP_READ",
+  "APP_UPDATE",
+  "APP_DELETE",
+  "ANALYTICS_READ",
+  "EVENTS_READ",
+  "WEBHOOKS_MANAGE",
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /**

@@ -15,6 +15,8 @@ export const ROLES_THAT = {
   readAnalytics: ["OWNER", "ADMIN", "DEVELOPER", "ANALYST"],
   /** Read the account's events (the feed: listings, installs, reviews, the team; docs/webhooks.md). */
   readEvents: ["OWNER", "ADMIN", "DEVELOPER"],
+  /** Add, change and remove webhook endpoints, rotate their secrets, read their deliveries. */
+  manageWebhooks: ["OWNER", "ADMIN"],
   /** Reply to customers' reviews. */
   replyToReviews: ["OWNER", "ADMIN", "SUPPORT"],
   /** Hold API keys (each within the scopes the role may grant, below). */

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 import { positionOf } from "@/lib/events/cursor";
 import { EVENT_TYPES, type EventType } from "@/lib/events/types";
-import { id, timestamp } from "@/lib/validation/shared";
+import { optionalText } from "@/lib/validation/common";
+import { id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 
 // The events' requests and answers: the feed's query and page, and the event envelope that the
 // feed and the webhooks share (docs/webhooks.md).
@@ -71,3 +72,64 @@ export const eventFeedSchema = z
   .strict()
   .meta({ id: "EventFeed" });
 export type EventFeedResource = z.infer<typeof eventFeedSchema>;
+
+// --- webhook endpoints ---
+
+export const WEBHOOK_LIMITS = { endpoints: 10, url: 2048, description: 200 } as const;
+
+const eventType = z.enum(EVENT_TYPES, {
+  error: (issue) => `unknown event type ${JSON.stringify(issue.input)} (docs/webhooks.md lists them)`,
+});
+
+// The deployment decides whether http:// and private addresses are allowed (WEBHOOK_ALLOW_PRIVATE),
+// so the schema accepts both schemes and the service refuses what the deployment does not allow.
+const endpointUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute https:// URL" })
+  .max(WEBHOOK_LIMITS.url, { error: `must be at most ${WEBHOOK_LIMITS.url} characters` });
+
+const endpointFields = {
+  url: endpointUrl.meta({ description: "Where events are POSTed: https://, a public address." }),
+  description: optionalText(WEBHOOK_LIMITS.description),
+  eventTypes: z
+    .array(eventType)
+    .min(1, { error: "must name at least one event type (or be null for every type)" })
+    .refine((types) => new Set(types).size === types.length, { error: "must not repeat an event type" })
+    .nullable()
+    .optional()
+    .meta({ description: "The event types it receives; null or left out: every type." }),
+  enabled: z.boolean().optional().meta({ description: "Off: nothing is delivered to it. On again: deliveries resume." }),
+};
+
+export const createWebhookBody = z.strictObject(endpointFields);
+export type CreateWebhookInput = z.infer<typeof createWebhookBody>;
+export const updateWebhookBody = z.strictObject(endpointFields).partial();
+export type UpdateWebhookInput = z.infer<typeof updateWebhookBody>;
+export const WEBHOOK_READ_ONLY_FIELDS = ["secret", "disabledReason", "disabledAt", "previousSecretExpiresAt"] as const;
+
+export const webhookSchema = z
+  .object({
+    id,
+    url: z.string(),
+    description: z.string().nullable(),
+    eventTypes: z.array(z.enum(EVENT_TYPES)).nullable(),
+    enabled: z.boolean(),
+    disabledReason: z
+      .enum(["gone", "failing"])
+      .nullable()
+      .meta({ description: "Why the marketplace turned it off: `gone` (it answered 410), `failing` (3 days of failures)." }),
+    disabledAt: nullableTimestamp,
+    failingSince: nullableTimestamp.meta({ description: "Since when every delivery has failed; null once one succeeds." }),
+    previousSecretExpiresAt: nullableTimestamp.meta({
+      description: "After a rotation, until when the previous secret signs too (a second `v1,` signature).",
+    }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict()
+  .meta({ id: "Webhook" });
+export type WebhookResource = z.infer<typeof webhookSchema>;
+
+const signingSecret = z.string().meta({ description: "The signing secret, `whsec_` and base64: shown once.", example: "whsec_…" });
+
+export const createdWebhookSchema = webhookSchema.extend({ secret: signingSecret }).meta({ id: "CreatedWebhook" });
+export type CreatedWebhookResource = z.infer<typeof createdWebhookSchema>;
