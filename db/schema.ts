@@ -783,6 +783,64 @@ export const webhookEndpoints = pgTable(
 );
 
 /**
+ * One event to push to one endpoint (docs/webhooks.md), made by the sequencer in the transaction
+ * that gives the event its position, or by a redelivery or a test. The worker claims due rows with
+ * SKIP LOCKED, one in flight per endpoint (`leased_until`), in position order per app; `attempts`
+ * counts the tries and is the claim's token for the update that settles it.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => developerEvents.id, { onDelete: "cascade" }),
+    appId: uuid("app_id"),
+    position: bigint("position", { mode: "number" }).notNull(),
+    status: text("status", { enum: ["PENDING", "DELIVERED", "FAILED"] })
+      .notNull()
+      .default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    leasedUntil: optionalTime("leased_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    deliveredAt: optionalTime("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.endpointId, t.position)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+/** Each try of a delivery, as the delivery log shows it: when, the answer's status, how long, the start of its body, the next retry. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true, mode: "date" }).notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt"),
+    nextRetryAt: optionalTime("next_retry_at"),
+  },
+  (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt.desc(), t.id)],
+);
+
+/**
  * Listing images the marketplace hosts (lib/assets/hosted): each checked image once, named by the
  * SHA-256 of its bytes as downloaded, whatever listing or version uses it.
  */
@@ -855,4 +913,6 @@ export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
 export type DeveloperEvent = typeof developerEvents.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
 export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

@@ -145,6 +145,7 @@ export const EMAIL_TYPES = [
   "REVIEW_REPLIED",
   "MEMBER_INVITED",
   "API_KEY_EXPIRING",
+  "WEBHOOK_ENDPOINT_DISABLED",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 
