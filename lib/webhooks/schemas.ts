@@ -133,3 +133,41 @@ const signingSecret = z.string().meta({ description: "The signing secret, `whsec
 
 export const createdWebhookSchema = webhookSchema.extend({ secret: signingSecret }).meta({ id: "CreatedWebhook" });
 export type CreatedWebhookResource = z.infer<typeof createdWebhookSchema>;
+
+// --- deliveries ---
+
+export const DELIVERY_LOG_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+
+export const deliveryLogQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(DELIVERY_LOG_LIMITS.maxLimit, { error: `must be at most ${DELIVERY_LOG_LIMITS.maxLimit}` })
+    .default(DELIVERY_LOG_LIMITS.defaultLimit),
+});
+
+export const deliveryAttemptSchema = z
+  .object({
+    id,
+    deliveryId: id,
+    eventId: id,
+    eventType: z.enum(EVENT_TYPES),
+    attemptedAt: timestamp,
+    statusCode: z.number().int().nullable().meta({ description: "The receiver's HTTP status; null when it gave none (timeout, refused)." }),
+    durationMs: z.number().int(),
+    error: z.string().nullable(),
+    responseExcerpt: z.string().nullable().meta({ description: "The start of the receiver's answer (at most 2 KiB)." }),
+    nextRetryAt: nullableTimestamp,
+    deliveryStatus: z.enum(["PENDING", "DELIVERED", "FAILED"]),
+  })
+  .strict()
+  .meta({ id: "WebhookAttempt" });
+export type DeliveryAttemptResource = z.infer<typeof deliveryAttemptSchema>;
+
+export const redeliverBody = z.strictObject({ eventId: id });
+
+export const queuedDeliverySchema = z
+  .object({ deliveryId: id.nullable().meta({ description: "Null for a test event until it is sequenced (a second or so)." }), eventId: id })
+  .strict()
+  .meta({ id: "QueuedDelivery" });

@@ -2,7 +2,8 @@ import type { DeveloperEvent, WebhookEndpoint } from "@/db/schema";
 import { cursorOf } from "@/lib/events/cursor";
 import type { EventType } from "@/lib/events/types";
 
-import type { CreatedWebhookResource, EventFeedResource, EventResource, WebhookResource } from "./schemas";
+import type { DeliveryAttemptRow } from "./deliveries";
+import type { CreatedWebhookResource, DeliveryAttemptResource, EventFeedResource, EventResource, WebhookResource } from "./schemas";
 
 /** An event as the feed and webhook bodies show it. */
 export function eventView(event: Pick<DeveloperEvent, "id" | "type" | "createdAt" | "apiVersion" | "data">): EventResource {
@@ -48,4 +49,20 @@ export function webhookView(endpoint: WebhookEndpoint): WebhookResource {
 /** The answer of a create or a rotation: the only time the secret is shown. */
 export function webhookWithSecretView(endpoint: WebhookEndpoint): CreatedWebhookResource {
   return { ...webhookView(endpoint), secret: endpoint.secret };
+}
+
+export function deliveryAttemptView({ attempt, eventId, eventType, deliveryStatus }: DeliveryAttemptRow): DeliveryAttemptResource {
+  return {
+    id: attempt.id,
+    deliveryId: attempt.deliveryId,
+    eventId,
+    eventType: eventType as EventType,
+    attemptedAt: attempt.attemptedAt.toISOString(),
+    statusCode: attempt.statusCode,
+    durationMs: attempt.durationMs,
+    error: attempt.error,
+    responseExcerpt: attempt.responseExcerpt,
+    nextRetryAt: attempt.nextRetryAt?.toISOString() ?? null,
+    deliveryStatus,
+  };
 }
