@@ -20,11 +20,11 @@ import { eventView } from "./views";
 // settle the delivery. Like the email outbox: any number of workers share the queue (SKIP LOCKED),
 // and a claim's lease hands a delivery back if its worker dies.
 
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer is read and kept in the delivery log. */
-export const RESPONSE_EXCERPT_BYTES = 2_048;
+const RESPONSE_EXCERPT_BYTES = 2_048;
 const LEASE_MS = 60_000;
-export const DEFAULT_BATCH_SIZE = 20;
+const DEFAULT_BATCH_SIZE = 20;
 
 export type DeliveryOptions = {
   /** The clock for due dates, leases, signatures and backoff; the real one when omitted (tests move it). */

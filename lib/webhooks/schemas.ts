@@ -8,7 +8,7 @@ import { id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 // The events' requests and answers: the feed's query and page, and the event envelope that the
 // feed and the webhooks share (docs/webhooks.md).
 
-export const EVENT_FEED_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+const EVENT_FEED_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
 
 /** `types=app.approved,install.created`: a comma-separated list of event types; every type when left out. */
 const eventTypeList = z
@@ -136,7 +136,7 @@ export type CreatedWebhookResource = z.infer<typeof createdWebhookSchema>;
 
 // --- deliveries ---
 
-export const DELIVERY_LOG_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+const DELIVERY_LOG_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
 
 export const deliveryLogQuery = z.strictObject({
   limit: z.coerce

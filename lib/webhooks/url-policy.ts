@@ -11,7 +11,7 @@ export type WebhookUrlPolicy = { allowPrivate: boolean; resolve: HostResolver };
 const systemResolver = dnsResolver();
 const RESOLVE_TIMEOUT_MS = 5_000;
 
-export function webhookUrlPolicy(overrides: Partial<WebhookUrlPolicy> = {}): WebhookUrlPolicy {
+function webhookUrlPolicy(overrides: Partial<WebhookUrlPolicy> = {}): WebhookUrlPolicy {
   return { allowPrivate: env().webhookAllowPrivate, resolve: systemResolver, ...overrides };
 }
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 // A real local HTTP server that receives webhook deliveries: it records each request (headers,
 // body, when it arrived) and answers as the test says: a status, or "hang" (never answers).
 
-export type ReceivedWebhook = { headers: http.IncomingHttpHeaders; body: string; receivedAt: number };
-export type ReceiverAnswer = number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
+type ReceivedWebhook = { headers: http.IncomingHttpHeaders; body: string; receivedAt: number };
+type ReceiverAnswer = number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
 
 export type WebhookReceiver = {
   url: string;
