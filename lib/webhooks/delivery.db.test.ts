@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { emailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints, type Developer } from "@/db/schema";
 import { isPublicAddress } from "@/lib/assets/address-policy";
 import { approveApp } from "@/lib/apps/approval";
+import { adminQueueCounts } from "@/lib/audit/queue-counts";
 import { ownerOf } from "@/test/support/developers";
 import { insertApp } from "@/test/support/apps";
 import { insertDeveloper } from "@/test/support/developers";
@@ -152,7 +153,10 @@ describe("webhook delivery to a real local receiver", () => {
     const { developer, endpoint } = await publisherWithEndpoint();
     await approveNewApp(developer);
     receiver.answer = () => 410;
+    const failingBefore = (await adminQueueCounts()).failingWebhooks;
     expect(await deliverDueWebhooks()).toMatchObject({ failed: 1, endpointsDisabled: 1 });
+    // The administrators' dashboard counts it.
+    expect((await adminQueueCounts()).failingWebhooks).toBe(failingBefore + 1);
     const db = await getDb();
     const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row).toMatchObject({ enabled: false, disabledReason: "gone" });

@@ -27,7 +27,7 @@ describe("the documented payloads (OpenAPI webhooks)", () => {
     await rejectApp({
       actor: admin,
       appId: rejected.id,
-      input: { reasons: [{ criterion: "QUALITY", message: "Blurry." }], message: null },
+      input: { reasons: [{ criterion: "QUALITY", message: "Blurry." }] },
     });
     const customer = newUser();
     const workspaceId = customer.workspaces[0]!.id;
