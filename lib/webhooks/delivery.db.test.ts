@@ -12,6 +12,7 @@ import { ownerOf } from "@/test/support/developers";
 import { insertApp } from "@/test/support/apps";
 import { insertDeveloper } from "@/test/support/developers";
 import { newUser } from "@/test/support/identity";
+import { standardWebhooks } from "@/test/support/standard-webhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 
 import { deliverDueWebhooks } from "./delivery";
@@ -90,6 +91,10 @@ describe("webhook delivery to a real local receiver", () => {
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(request!.headers["webhook-id"]).toBe(body.id);
     expect(verifies(endpoint.secret, request!)).toBe(true);
+    // And with an independent implementation, when it is installed (test/support/standard-webhooks.ts).
+    const Webhook = await standardWebhooks();
+    if (Webhook)
+      expect(new Webhook(endpoint.secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({ id: body.id });
     const other = await createWebhook({ access, input: { url: receiver.url } });
     expect(verifies(other.secret, request!)).toBe(false);
     expect(verifies(endpoint.secret, request!, Date.now() + 5 * 60_000 + 2_000)).toBe(false);
