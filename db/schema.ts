@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -714,6 +715,136 @@ export const auditEvents = pgTable(
 );
 
 /**
+ * What happened to a publisher's account and apps (docs/webhooks.md), written in the transaction of
+ * the change it reports, so a change that rolls back leaves none. `position` orders the feed and the
+ * deliveries: given after commit by the sequencer (lib/events/sequencer.ts), one at a time, so a
+ * reader that has seen a position never later finds a smaller one. `data` is built from the API's
+ * views: never a customer's email or Yapture id.
+ */
+export const developerEventPositions = pgSequence("developer_event_positions");
+
+export const developerEvents = pgTable(
+  "developer_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    // The app the event is about (null: the account itself); kept when the app is deleted.
+    appId: uuid("app_id"),
+    type: text("type").notNull(),
+    apiVersion: text("api_version").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    // When it was written (clock_timestamp(), not the transaction's start): the order of the changes
+    // of one app, which lock the app's row, and the order the sequencer takes them in.
+    createdAt: createdAt(),
+    position: bigint("position", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("developer_events_position_key").on(t.position),
+    index("developer_events_unsequenced_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.position} is null`),
+    index("developer_events_developer_position_idx").on(t.developerId, t.position),
+    index("developer_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A publisher's webhook endpoint (docs/webhooks.md): where its events are pushed, signed with
+ * `secret` (and, for 24 hours after a rotation, also with `previous_secret`). The secrets are kept
+ * as given, since signing needs them. `disabled_reason`: why the marketplace turned it off
+ * (`gone`: it answered 410; `failing`: every delivery failed for the whole retry schedule).
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    developerId: uuid("developer_id")
+      .notNull()
+      .references(() => developers.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description"),
+    // The event types it receives; null: every type.
+    eventTypes: text("event_types").array(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason", { enum: ["gone", "failing"] }),
+    disabledAt: optionalTime("disabled_at"),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: optionalTime("previous_secret_expires_at"),
+    // Since when every delivery has failed (null once one succeeds): the administrators' count of failing endpoints.
+    failingSince: optionalTime("failing_since"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_endpoints_developer_idx").on(t.developerId, t.createdAt, t.id),
+    index("webhook_endpoints_failing_idx")
+      .on(t.failingSince)
+      .where(sql`${t.failingSince} is not null`),
+  ],
+);
+
+/**
+ * One event to push to one endpoint (docs/webhooks.md), made by the sequencer in the transaction
+ * that gives the event its position, or by a redelivery or a test. The worker claims due rows with
+ * SKIP LOCKED, one in flight per endpoint (`leased_until`), in position order per app; `attempts`
+ * counts the tries and is the claim's token for the update that settles it.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => developerEvents.id, { onDelete: "cascade" }),
+    appId: uuid("app_id"),
+    position: bigint("position", { mode: "number" }).notNull(),
+    status: text("status", { enum: ["PENDING", "DELIVERED", "FAILED"] })
+      .notNull()
+      .default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    leasedUntil: optionalTime("leased_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    deliveredAt: optionalTime("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.endpointId, t.position)
+      .where(sql`${t.status} = 'PENDING'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+/** Each try of a delivery, as the delivery log shows it: when, the answer's status, how long, the start of its body, the next retry. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true, mode: "date" }).notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt"),
+    nextRetryAt: optionalTime("next_retry_at"),
+  },
+  (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt.desc(), t.id)],
+);
+
+/**
  * Listing images the marketplace hosts (lib/assets/hosted): each checked image once, named by the
  * SHA-256 of its bytes as downloaded, whatever listing or version uses it.
  */
@@ -784,4 +915,8 @@ export type Review = typeof reviews.$inferSelect;
 export type ReviewReply = typeof reviewReplies.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type DeveloperEvent = typeof developerEvents.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
 export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

@@ -51,6 +51,8 @@ const child = spawn("node_modules/.bin/tsx", ["scripts/serve.ts"], {
     NEXTAUTH_SECRET: secrets.nextAuthSecret,
     SEED_ON_EMPTY: "true",
     ASSET_FETCH_ALLOW_PRIVATE: "true",
+    // The webhook journey's receiver listens on loopback.
+    WEBHOOK_ALLOW_PRIVATE: "true",
     NEXT_TELEMETRY_DISABLED: "1",
     YAPTURE_ISSUER: idp.issuer,
     YAPTURE_CLIENT_ID: "marketplace-e2e",

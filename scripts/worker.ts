@@ -10,6 +10,7 @@ import { runEmailDispatcher } from "@/lib/email/dispatcher-loop";
 import { env } from "@/lib/core/env";
 import { log } from "@/lib/core/log";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
+import { runWebhookWorker } from "@/lib/webhooks/worker";
 
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 refuseIncompleteProduction("worker");
@@ -28,11 +29,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 const connection = await connect();
 log.info("email worker started", { database: connection.kind, delivery: env().emailDelivery });
 // Its chores: sending the outbox's emails, hourly removing listing images nothing uses, and every 10
-// minutes telling developer accounts of keys that expire within a week.
+// minutes telling developer accounts of keys that expire within a week; and delivering webhooks.
 await Promise.all([
   runEmailDispatcher({ signal: controller.signal }),
   runAssetHousekeeping({ signal: controller.signal }),
   runKeyExpiryNotices({ signal: controller.signal }),
+  runWebhookWorker({ signal: controller.signal }),
 ]);
 await disconnect();
 log.info("email worker stopped");

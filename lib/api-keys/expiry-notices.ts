@@ -6,6 +6,7 @@ import { repeatUntilAborted, startChore } from "@/lib/core/background-chores";
 import { env } from "@/lib/core/env";
 import { log } from "@/lib/core/log";
 import { enqueueEmail } from "@/lib/email/outbox";
+import { emitEvent } from "@/lib/events/emit";
 
 // Seven days before a key expires its developer account is told, once: the account's contact and
 // the member who made the key (while they are one). A rotated key is not (its successor replaces
@@ -37,6 +38,12 @@ export async function sendKeyExpiryNotices(now = new Date()): Promise<number> {
       .for("update", { skipLocked: true });
     const keys = await tx.update(apiKeys).set({ expiryNoticeSentAt: now }).where(inArray(apiKeys.id, due)).returning();
     for (const key of keys) {
+      const { id, name, maskedKey, scopes, expiresAt } = key;
+      await emitEvent(tx, {
+        developerId: key.developerId,
+        type: "api_key.expiring",
+        data: { apiKey: { id, name, maskedKey, scopes, expiresAt: expiresAt!.toISOString() } },
+      });
       const [account] = await tx.select().from(developers).where(eq(developers.id, key.developerId));
       const [maker] = key.createdByMemberId
         ? await tx.select().from(publisherMembers).where(eq(publisherMembers.id, key.createdByMemberId))

@@ -12,6 +12,7 @@ import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import type { RejectAppInput } from "./schemas";
 
+import { emitListingEvent } from "./events";
 import { openRevisionOf } from "./revision-queries";
 import { screenshotsOf } from "./screenshots";
 import { appTransitions, type AppAction } from "./states";
@@ -86,6 +87,7 @@ const decideOnListing = (actor: YaptureIdentity, appId: string, decision: Decisi
         version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: LISTING_CHANGED },
         set: (current) => decision.set(now, current),
       });
+      await emitListingEvent(tx, decision.action, after);
       return {
         before: auditedState(before),
         after: { ...auditedState(after), ...decision.audit },

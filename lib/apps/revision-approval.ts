@@ -15,6 +15,7 @@ import type { RejectAppInput } from "./schemas";
 import { listingColumnsOf } from "./listing-declaration";
 
 import { reviewerColumns } from "./approval";
+import { emitUpdateEvent } from "./events";
 import { readNewestRevision, readOpenRevision } from "./revision-queries";
 import { revisionTransitions, type RevisionAction } from "./revision-states";
 import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";
@@ -120,6 +121,7 @@ async function decideOnUpdate(actor: YaptureIdentity, appId: string, decision: D
         set: () => decision.set(app, now),
       });
       await decision.apply?.(tx, revision, now);
+      await emitUpdateEvent(tx, decision.action, revision);
       return {
         before: { version: app.version, name: app.name },
         after: {

@@ -13,6 +13,7 @@ import type { RevisionInput } from "./schemas";
 import { listingColumnsOf } from "./listing-declaration";
 
 import { assertImageUrlsAllowed } from "./image-urls";
+import { emitUpdateEvent } from "./events";
 import { findOpenRevision, readNewestRevision, readOpenRevision } from "./revision-queries";
 import { REVISION_STATES, revisionTransitions, type RevisionAction } from "./revision-states";
 import { orderScreenshots, screenshotsOf } from "./screenshots";
@@ -123,6 +124,7 @@ async function act(
     });
     await alsoWrite?.(tx, after);
     await audit(tx, owned.access, action, after);
+    await emitUpdateEvent(tx, action, after);
     return readOpenRevision(tx, owned.appId);
   });
 }

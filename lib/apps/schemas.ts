@@ -233,6 +233,27 @@ export const publicAppSchema = z
   .strict()
   .meta({ id: "PublicApp" });
 
+/** A listing in an event's payload (docs/webhooks.md): its identity and standing, picked from the developer's view. */
+export const appEventSchema = developerAppSchema
+  .pick({
+    id: true,
+    slug: true,
+    name: true,
+    environment: true,
+    status: true,
+    version: true,
+    rejection: true,
+    submittedAt: true,
+    publishedAt: true,
+    updatedAt: true,
+  })
+  .meta({ id: "EventApp" });
+
+/** An update of a live listing in an event's payload, picked from the update's view. */
+export const updateEventSchema = revisionSchema
+  .pick({ id: true, status: true, baseVersion: true, version: true, notes: true, rejection: true, submittedAt: true, approvedAt: true })
+  .meta({ id: "EventAppUpdate" });
+
 export type PublicAppResource = z.infer<typeof publicAppSchema>;
 export type DeveloperAppResource = z.infer<typeof developerAppSchema>;
 export type AdminAppResource = z.infer<typeof adminAppSchema>;
@@ -240,3 +261,5 @@ export type RevisionResource = z.infer<typeof revisionSchema>;
 export type AdminRevisionResource = z.infer<typeof adminRevisionSchema>;
 export type RevisionChange = z.infer<typeof revisionChangeSchema>;
 export type AppAnalytics = z.infer<typeof analyticsSchema>;
+export type AppEventResource = z.infer<typeof appEventSchema>;
+export type UpdateEventResource = z.infer<typeof updateEventSchema>;

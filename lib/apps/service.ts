@@ -10,6 +10,7 @@ import { can, refusal } from "@/lib/state/machine";
 import type { ListingImages } from "@/lib/assets/app-assets";
 import { publishImageCopies, recordImageCopies, type ImageCopy } from "@/lib/assets/hosted/listing-copies";
 import { accessibleApp, auditActorOf, type Access } from "@/lib/members/access";
+import { emitListingEvent } from "./events";
 import type { CreateAppInput, UpdateAppInput } from "./schemas";
 
 import { assertImageUrlsAllowed } from "./image-urls";
@@ -174,6 +175,7 @@ export async function submitApp({
     // Not public until approved; the version approved is this one (a PENDING listing cannot change).
     await publishImageCopies(tx, app.id);
     await auditListing(tx, owned.access, "submit", app, listing.app);
+    await emitListingEvent(tx, "submit", app);
     return { ...listing, app };
   });
 }
@@ -189,6 +191,7 @@ export async function withdrawApp({ access, appId }: Owned): Promise<DeveloperLi
       set: () => ({ status: "DRAFT", submittedAt: null }),
     });
     await auditListing(tx, access, "withdraw", after, before);
+    await emitListingEvent(tx, "withdraw", after);
     return readListing(tx, after.id);
   });
 }

@@ -10,10 +10,12 @@ import {
 import type {
   AdminAppResource,
   AdminRevisionResource,
+  AppEventResource,
   AppAnalytics,
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
+  UpdateEventResource,
 } from "./schemas";
 
 import { revisionChanges } from "./revision-changes";
@@ -188,5 +190,35 @@ export function analyticsView({ app, installsByDay }: { app: App; installsByDay:
     status: app.status,
     featured: app.featured,
     installsByDay,
+  };
+}
+
+/** A listing as an event's payload shows it (docs/webhooks.md). */
+export function appEventView(app: App): AppEventResource {
+  return {
+    id: app.id,
+    slug: app.slug,
+    name: app.name,
+    environment: app.environment,
+    status: app.status,
+    version: app.version,
+    rejection: rejectionView(app.rejection),
+    submittedAt: app.submittedAt?.toISOString() ?? null,
+    publishedAt: app.publishedAt?.toISOString() ?? null,
+    updatedAt: app.updatedAt.toISOString(),
+  };
+}
+
+/** An update of a live listing as an event's payload shows it. */
+export function updateEventView(revision: AppRevision): UpdateEventResource {
+  return {
+    id: revision.id,
+    status: revision.status,
+    baseVersion: revision.baseVersion,
+    version: revision.version,
+    notes: revision.notes,
+    rejection: rejectionView(revision.rejection),
+    submittedAt: revision.submittedAt?.toISOString() ?? null,
+    approvedAt: revision.approvedAt?.toISOString() ?? null,
   };
 }

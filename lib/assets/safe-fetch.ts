@@ -30,7 +30,7 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
 }
 
 /** Checks the URL and resolves its host to one address that policy allows; nothing is connected yet. */
-async function vetTarget(url: URL, policy: FetchPolicy, deadline: number): Promise<string> {
+export async function vetTarget(url: URL, policy: FetchPolicy, deadline: number): Promise<string> {
   if (!policy.protocols.includes(url.protocol)) throw new AssetFetchError("must be an https:// URL");
   if (url.username || url.password) throw new AssetFetchError("must not contain credentials");
   const host = url.hostname.replace(/^\[|\]$/g, "");

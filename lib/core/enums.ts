@@ -54,7 +54,16 @@ export const CATEGORY_LABELS = labelsOf(APP_CATEGORIES, { AI_ML: "AI & machine l
 export const APP_ENVIRONMENTS = ["localhost", "staging", "production"] as const;
 export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 
-export const API_KEY_SCOPES = ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"] as const;
+// EVENTS_READ: the event feed; WEBHOOKS_MANAGE: the webhook endpoints (docs/webhooks.md).
+export const API_KEY_SCOPES = [
+  "APP_CREATE",
+  "APP_READ",
+  "APP_UPDATE",
+  "APP_DELETE",
+  "ANALYTICS_READ",
+  "EVENTS_READ",
+  "WEBHOOKS_MANAGE",
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /**
@@ -136,6 +145,7 @@ export const EMAIL_TYPES = [
   "REVIEW_REPLIED",
   "MEMBER_INVITED",
   "API_KEY_EXPIRING",
+  "WEBHOOK_ENDPOINT_DISABLED",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
 

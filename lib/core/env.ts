@@ -88,6 +88,8 @@ const envSchema = z.object({
   EMAIL_DISPATCHER: z.enum(["in-process", "off"], { error: "expected in-process or off" }).default("in-process"),
 
   ASSET_FETCH_ALLOW_PRIVATE: booleanString.optional(),
+  // Webhook endpoints on http:// and private or loopback addresses (local receivers in development and tests).
+  WEBHOOK_ALLOW_PRIVATE: booleanString.optional(),
 
   // npm start (scripts/serve.ts)
   PORT: wholeNumber(0, 65535).default(3000),
@@ -138,6 +140,7 @@ export type Env = RawEnv & {
   /** Throws in production when NEXTAUTH_SECRET is unset: only what signs or keys with it reads it (never the worker). */
   readonly nextAuthSecret: string;
   assetFetchAllowPrivate: boolean;
+  webhookAllowPrivate: boolean;
   seedOnEmpty: boolean;
   emailDelivery: "resend" | "log-only";
   accessLog: boolean;
@@ -170,6 +173,7 @@ function parseEnv(source: Record<string, string | undefined>): Env {
       return raw.NEXTAUTH_SECRET ?? DEVELOPMENT_NEXTAUTH_SECRET;
     },
     assetFetchAllowPrivate: raw.ASSET_FETCH_ALLOW_PRIVATE ?? !isProduction,
+    webhookAllowPrivate: raw.WEBHOOK_ALLOW_PRIVATE ?? !isProduction,
     seedOnEmpty: raw.SEED_ON_EMPTY ?? (!isProduction && !raw.DATABASE_URL),
     emailDelivery: raw.EMAIL_DELIVERY ?? (raw.RESEND_API_KEY ? "resend" : "log-only"),
     accessLog: raw.ACCESS_LOG ?? isProduction,
@@ -287,6 +291,11 @@ export function productionPreflight(
 
   if (role === "server" && (variables.ASSET_FETCH_ALLOW_PRIVATE === "true" || variables.ASSET_FETCH_ALLOW_PRIVATE === "1")) {
     warnings.push("ASSET_FETCH_ALLOW_PRIVATE is on: the image check may fetch http:// and private addresses. Never in a real deployment.");
+  }
+  if (variables.WEBHOOK_ALLOW_PRIVATE === "true" || variables.WEBHOOK_ALLOW_PRIVATE === "1") {
+    warnings.push(
+      "WEBHOOK_ALLOW_PRIVATE is on: webhooks may be delivered over http:// and to private addresses. Never in a real deployment.",
+    );
   }
   return { errors, warnings };
 }

@@ -12,6 +12,7 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 
+import { emitProfileChangeEvent } from "./events";
 import { profileChangeTransitions } from "./profile-change-states";
 import { lockDeveloper } from "./profile-changes";
 import { publicProfileChanges } from "./public-profile";
@@ -102,6 +103,7 @@ async function decideOnChange(actor: YaptureIdentity, changeId: string, decision
         set: () => ({ ...decision.set, decidedAt: now, updatedAt: now }),
       });
       const current = (await decision.apply?.(tx, change, now)) ?? developer;
+      await emitProfileChangeEvent(tx, change);
       return {
         before: { status: "PENDING", ...change.previous },
         after: { changeId: change.id, status: change.status, ...decision.audit(change) },

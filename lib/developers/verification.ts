@@ -12,6 +12,7 @@ import { enqueueEmail } from "@/lib/email/outbox";
 import type { Paging } from "@/lib/core/paging";
 import { closePortalSessionsOf } from "@/lib/sessions/records";
 
+import { emitDeveloperEvent } from "./events";
 import { developerTransitions, type DeveloperAction } from "./states";
 
 // The verification of developer accounts: the administrators' queue and decisions, and a rejected
@@ -53,6 +54,7 @@ const decideOnDeveloper = (actor: YaptureIdentity, developerId: string, decision
       // A suspended person's portal sessions end with the decision, everywhere at once: a stolen or
       // shared cookie stops working (signing in again shows the suspension).
       if (after.status === "SUSPENDED") await closePortalSessionsOf(tx, after.yaptureUserId);
+      await emitDeveloperEvent(tx, decision.action, after);
       return {
         before: { status: before.status },
         after: { status: after.status, ...(decision.reason ? { reason: decision.reason } : {}) },

@@ -5,7 +5,23 @@ import { describe, expect, it } from "vitest";
 
 import { EMAIL_TYPES } from "@/lib/core/enums";
 
-const NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen"];
+const NUMBERS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+];
 const guide = readFileSync(path.resolve(import.meta.dirname, "../../docs/email.md"), "utf8");
 
 describe("docs/email.md", () => {

@@ -31,6 +31,12 @@ const inputs: { [T in EmailInput["type"]]: Extract<EmailInput, { type: T }> } = 
     maskedKey: "mkp_Ab3d…x9Yz",
     expiresAt: new Date("2026-12-05T10:00:00.000Z"),
   },
+  WEBHOOK_ENDPOINT_DISABLED: {
+    type: "WEBHOOK_ENDPOINT_DISABLED",
+    developerName,
+    url: "https://hooks.example.com/marketplace",
+    reason: "gone",
+  },
   REVIEW_REPLIED: {
     type: "REVIEW_REPLIED",
     // The person the email is for: the reviewer.

@@ -16,6 +16,8 @@ import { normalizeTerm } from "@/lib/analytics/referrer";
 import type { UninstallReason } from "@/lib/core/enums";
 import type { InstallInput } from "./schemas";
 
+import { installEventsSql } from "./events";
+
 export type InstallResult = { slug: string; installCount: number; created: boolean };
 export type UninstallResult = { slug: string; installCount: number; activeInstallCount: number };
 
@@ -81,7 +83,8 @@ export async function installApp({
         select id, ${workspaceId}::text, ${installedBy}::text, ${clientKey}::text, ${day}::date, ${source}::stat_source,
           ${now.toISOString()}::timestamptz from app
         on conflict do nothing
-        returning app_id
+        returning id, app_id, source, null::uninstall_reason as removal_reason
+      ), event as (${installEventsSql("install.created", sql`inserted`)}
       ), stats as (
         insert into app_daily_stats (app_id, day, source, installs)
         select app_id, ${now.toISOString().slice(0, 10)}::date, ${source}::stat_source, 1 from inserted
@@ -160,7 +163,8 @@ export async function uninstallApp({
         update ${installs} set removed_at = ${now.toISOString()}::timestamptz, removed_by = ${remover.sub},
           removal_reason = ${reason ?? null}::uninstall_reason, removal_comment = ${comment ?? null}::text
         where app_id = (select id from app) and workspace_id = ${workspaceId} and removed_at is null
-        returning app_id, source
+        returning id, app_id, source, removal_reason
+      ), event as (${installEventsSql("install.removed", sql`removed`)}
       ), stats as (
         insert into app_daily_stats (app_id, day, source, uninstalls)
         select app_id, ${now.toISOString().slice(0, 10)}::date, source, 1 from removed

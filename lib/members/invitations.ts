@@ -12,6 +12,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { enqueueEmail } from "@/lib/email/outbox";
 
 import { auditActorOf } from "./access";
+import { emitMemberEvent } from "./events";
 import type { InviteMemberInput } from "./schemas";
 import { TEAM_LIMITS } from "./schemas";
 import { assertOwnApps, assertWithinActorApps, currentActor, lockTeam, type TeamActor } from "./team";
@@ -243,6 +244,7 @@ export async function acceptInvitation({
       );
     }
     const member = await join(tx, accepted, identity, now);
+    await emitMemberEvent(tx, member.createdAt.getTime() === now.getTime() ? "member.added" : "member.changed", member);
     await recordAudit(tx, {
       actor: { kind: "member", sub: identity.sub, email: identity.email, name: identity.name },
       developerId: accepted.developerId,

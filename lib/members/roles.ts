@@ -13,6 +13,10 @@ export const ROLES_THAT = {
   editListings: ["OWNER", "ADMIN", "DEVELOPER"],
   /** Read installs, ratings and the other figures. */
   readAnalytics: ["OWNER", "ADMIN", "DEVELOPER", "ANALYST"],
+  /** Read the account's events (the feed: listings, installs, reviews, the team; docs/webhooks.md). */
+  readEvents: ["OWNER", "ADMIN", "DEVELOPER"],
+  /** Add, change and remove webhook endpoints, rotate their secrets, read their deliveries. */
+  manageWebhooks: ["OWNER", "ADMIN"],
   /** Reply to customers' reviews. */
   replyToReviews: ["OWNER", "ADMIN", "SUPPORT"],
   /** Hold API keys (each within the scopes the role may grant, below). */
@@ -32,7 +36,7 @@ export const canRole = (role: MemberRole, ability: keyof typeof ROLES_THAT) =>
 export const GRANTABLE_SCOPES: Record<MemberRole, readonly ApiKeyScope[]> = {
   OWNER: API_KEY_SCOPES,
   ADMIN: API_KEY_SCOPES,
-  DEVELOPER: ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ"],
+  DEVELOPER: ["APP_CREATE", "APP_READ", "APP_UPDATE", "APP_DELETE", "ANALYTICS_READ", "EVENTS_READ"],
   ANALYST: ["APP_READ", "ANALYTICS_READ"],
   SUPPORT: ["APP_READ"],
 };

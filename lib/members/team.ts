@@ -9,6 +9,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 
 import { auditActorOf, type Access } from "./access";
 import type { ChangeMemberInput } from "./schemas";
+import { emitMemberEvent } from "./events";
 
 // A developer account's members: who they are, their roles and app limits, and their leaving.
 // Every change locks the account's row first, so concurrent changes of one team run one after
@@ -133,6 +134,7 @@ export async function changeMember({
       .where(eq(publisherMembers.id, target.id))
       .returning();
     await auditMember(tx, access, "change", target, { role: changed!.role, appIds: changed!.appIds });
+    await emitMemberEvent(tx, "member.changed", changed!);
     return changed!;
   });
 }
@@ -187,6 +189,7 @@ export async function removeMember({ access, member, memberId }: TeamActor & { m
     if (target.role === "OWNER") await assertOwnerRemains(tx, target, leaving ? "leave" : "be removed");
     await tx.delete(publisherMembers).where(eq(publisherMembers.id, target.id));
     await auditMember(tx, access, leaving ? "leave" : "remove", target, {});
+    await emitMemberEvent(tx, "member.removed", target);
   });
 }
 

@@ -4,6 +4,8 @@ import { MEMBER_ROLES } from "@/lib/core/enums";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors";
 import { PATH_PARAMS } from "@/lib/http/path-params";
 import { problemSchema } from "@/lib/validation/shared";
+import { EVENT_TYPES } from "@/lib/events/types";
+import { eventBodyOf, EVENT_PAYLOADS } from "@/lib/webhooks/event-payloads";
 
 import { OPERATIONS, type Operation } from "./operations";
 
@@ -182,11 +184,32 @@ export function openApiDocument(serverUrl: string): object {
     paths[operation.path] ??= {};
     paths[operation.path]![operation.method] = operationObject(operation, components);
   }
+  // The events POSTed to publishers' endpoints (docs/webhooks.md), one per type.
+  const webhooks = Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: EVENT_PAYLOADS[type].summary,
+          tags: ["Events and webhooks"],
+          parameters: ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
+            name,
+            in: "header",
+            required: true,
+            schema: { type: "string" },
+          })),
+          requestBody: { required: true, content: { "application/json": { schema: toSchema(eventBodyOf(type), "output", components) } } },
+          responses: { "200": { description: "Any 2xx: delivered. 410: the endpoint is turned off. Anything else: retried." } },
+        },
+      },
+    ]),
+  );
   cached = {
     openapi: "3.1.0",
     info: { title: "Yapture Marketplace API", version: "1.0.0", description: DESCRIPTION },
     tags: [...new Set(OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: components,
       securitySchemes: {

@@ -10,6 +10,7 @@ import { EMAIL_LOG } from "@/lib/email/operations";
 import { INSTALLS } from "@/lib/installs/operations";
 import { TEAM } from "@/lib/members/operations";
 import { MODERATION, PUBLISHER_REVIEWS, REVIEWS } from "@/lib/reviews/operations";
+import { EVENTS, WEBHOOKS } from "@/lib/webhooks/operations";
 import { operationOf, type Operation } from "@/lib/validation/operation";
 
 // Every operation of the HTTP API, in the OpenAPI document's order. Each domain declares its own
@@ -60,6 +61,8 @@ export const OPERATIONS: Operation[] = [
   ANALYTICS,
   PUBLISHER_REVIEWS,
   APP_UPDATES,
+  EVENTS,
+  WEBHOOKS,
   DEVELOPER_VERIFICATIONS,
   PROFILE_CHANGE_APPROVALS,
   APP_APPROVALS,

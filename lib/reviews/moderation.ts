@@ -10,6 +10,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 
 import { reviewColumns, type ReviewFields } from "./columns";
+import { emitReviewEvents } from "./events";
 import { lockReviewedApp, moveReviewCounters } from "./counters";
 
 // The administrators' moderation of customer reviews and publishers' replies: a queue of reported
@@ -185,6 +186,7 @@ export async function hideReviewPart({
       if (!reply) await replyMissingOr(tx, reviewId, "the reply is hidden already");
     }
     const closedReports = await closeReports(tx, reviewId, part);
+    await emitReviewEvents(tx, "review.hidden", eq(reviews.id, reviewId), { part });
     await audit(tx, actor, `${part}.hide`, reviewId, { hidden: false }, { hidden: true, reason, closedReports, app: review.appName });
   });
 }
@@ -229,6 +231,7 @@ export async function restoreReviewPart({
       if (reply.updatedAt.getTime() !== version.getTime()) throw versionChanged(part);
       await tx.update(reviewReplies).set({ hiddenAt: null, hiddenReason: null }).where(eq(reviewReplies.reviewId, reviewId));
     }
+    await emitReviewEvents(tx, "review.restored", eq(reviews.id, reviewId), { part });
     await audit(tx, actor, `${part}.restore`, reviewId, { hidden: true }, { hidden: false, version, app: review.appName });
   });
 }

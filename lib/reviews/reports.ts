@@ -7,6 +7,8 @@ import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { ModeratedPart, ReportReason } from "@/lib/core/enums";
 import { ApiError, notFound } from "@/lib/core/errors";
 
+import { emitReviewEvents } from "./events";
+
 export type ReportInput = { part: ModeratedPart; reason: ReportReason; details?: string | null | undefined };
 
 /**
@@ -48,6 +50,9 @@ export async function reportReview({
       .update(reviews)
       .set({ openReports: sql`${reviews.openReports} + 1`, oldestOpenReportAt: sql`coalesce(${reviews.oldestOpenReportAt}, now())` })
       .where(eq(reviews.id, reviewId));
+    await emitReviewEvents(tx, "review.reported", eq(reviews.id, reviewId), {
+      report: { id: report.id, part: input.part, reason: input.reason },
+    });
     return report;
   });
 }

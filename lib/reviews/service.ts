@@ -10,6 +10,7 @@ import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging, offsetOf } from "@/lib/core/paging";
 import type { ReviewInput, ReviewSort } from "./schemas";
 
+import { emitReviewEvents } from "./events";
 import { publicAuthorName } from "./author";
 import { nextVersionOf } from "./versions";
 import { reviewColumns } from "./columns";
@@ -160,6 +161,7 @@ export async function upsertReview({
       verifiedInstall: content.verifiedInstall,
       hidden,
     });
+    await emitReviewEvents(tx, previous ? "review.updated" : "review.created", eq(reviews.id, written!.id));
     return { review: (await ownReview(tx, eq(reviews.id, written!.id)))!, created: !previous };
   });
 }
@@ -200,6 +202,11 @@ export async function deleteOwnReview({ slug, reviewer }: { slug: string; review
   await db.transaction(async (tx) => {
     const appId = await getPublicAppId({ slug, tx, lock: true });
     // A review a moderator hid stays (hidden): deleting it would let its author write it again, visible.
+    await emitReviewEvents(
+      tx,
+      "review.deleted",
+      and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub), isNull(reviews.hiddenAt))!,
+    );
     const [removed] = await tx
       .delete(reviews)
       .where(and(eq(reviews.appId, appId), eq(reviews.yaptureUserId, reviewer.sub), isNull(reviews.hiddenAt)))

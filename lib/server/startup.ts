@@ -21,6 +21,7 @@ export async function startServerProcess(): Promise<void> {
     log.info("database ready", { kind: connection.kind });
     (await import("@/lib/email/dispatcher-loop")).startEmailDispatcher();
     (await import("@/lib/api-keys/expiry-notices")).startKeyExpiryNotices();
+    (await import("@/lib/webhooks/worker")).startWebhookWorker();
     // Every process flushes the impressions and page views it counted itself.
     (await import("@/lib/analytics/recorder")).startStatsFlushing();
     if (!env().MIGRATE_ON_START) {

@@ -24,6 +24,7 @@ type OperationTag =
   | "Developer apps"
   | "Analytics"
   | "App updates"
+  | "Events and webhooks"
   | "Administration"
   | "Service";
 

@@ -8,8 +8,16 @@ export const metadata = { title: "Administration" };
 
 export default async function AdminDashboard() {
   await requireAdmin("/admin");
-  const { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, failedEmails, approvedApps, reportedReviews } =
-    await adminQueueCounts();
+  const {
+    pendingDevelopers,
+    pendingProfileChanges,
+    pendingApps,
+    pendingUpdates,
+    failedEmails,
+    approvedApps,
+    reportedReviews,
+    failingWebhooks,
+  } = await adminQueueCounts();
   const cards = [
     {
       label: "Developers awaiting verification",
@@ -28,19 +36,32 @@ export default async function AdminDashboard() {
     { label: "Published apps", value: approvedApps, href: "/admin/apps", testId: "count-approved-apps" },
     { label: "Reported customer reviews", value: reportedReviews, href: "/admin/moderation", testId: "count-reported-reviews" },
     { label: "Emails that failed", value: failedEmails, href: "/admin/emails", testId: "count-failed-emails" },
+    // Publishers fix their own receivers; the count says whether delivery is healthy overall.
+    { label: "Webhook endpoints failing or turned off", value: failingWebhooks, testId: "count-failing-webhooks" },
   ];
   return (
     <section className="space-y-6">
       <PageHeading>Dashboard</PageHeading>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {cards.map((card) => (
-          <Link key={card.label} href={card.href} className="rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
-            <p className="text-3xl font-bold" data-testid={card.testId}>
-              {card.value}
-            </p>
-            <p className="mt-1 text-sm text-slate-600">{card.label}</p>
-          </Link>
-        ))}
+        {cards.map((card) => {
+          const content = (
+            <>
+              <p className="text-3xl font-bold" data-testid={card.testId}>
+                {card.value}
+              </p>
+              <p className="mt-1 text-sm text-slate-600">{card.label}</p>
+            </>
+          );
+          return "href" in card && card.href ? (
+            <Link key={card.label} href={card.href} className="rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
+              {content}
+            </Link>
+          ) : (
+            <div key={card.label} className="rounded-xl border border-slate-200 bg-white p-5">
+              {content}
+            </div>
+          );
+        })}
       </div>
     </section>
   );

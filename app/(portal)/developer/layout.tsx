@@ -13,6 +13,7 @@ const SECTIONS = [
   ["/developer", "Overview"],
   ["/developer/apps", "Apps"],
   ["/developer/keys", "API keys"],
+  ["/developer/webhooks", "Webhooks"],
 ] as const;
 /** Pages of an account's team: everyone sees its members, its owners its audit log. */
 const TEAM = ["/developer/team", "Team"] as const;

@@ -21,6 +21,8 @@ const SCOPE_HELP: Record<ApiKeyScope, string> = {
   APP_UPDATE: "edit listings and submit them for review",
   APP_DELETE: "delete listings that are not approved",
   ANALYTICS_READ: "read install and review analytics",
+  EVENTS_READ: "read the event feed of your listings, installs and reviews",
+  WEBHOOKS_MANAGE: "manage webhook endpoints and their deliveries",
 };
 
 /** What the form holds, as the API expects it; the server validates, so nothing is checked here. */

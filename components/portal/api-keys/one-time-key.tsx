@@ -16,12 +16,15 @@ export function OneTimeKey({
   onDismiss,
   title = `Your new API key “${name}”`,
   inputId = "new-api-key",
+  label = "New API key",
 }: {
   name: string;
   value: string;
   onDismiss: () => void;
   title?: string;
   inputId?: string;
+  /** What the value is, for screen readers (a webhook's signing secret reuses this). */
+  label?: string;
 }) {
   const [copy, setCopy] = useState<CopyState>("idle");
 
@@ -41,7 +44,7 @@ export function OneTimeKey({
       <p className="text-sm text-amber-900">Copy it now and store it somewhere safe. It will not be shown again.</p>
       <div className="flex gap-2">
         <label htmlFor={inputId} className="sr-only">
-          New API key
+          {label}
         </label>
         <input
           id={inputId}

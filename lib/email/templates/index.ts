@@ -14,6 +14,7 @@ import { memberInvitedEmail, type MemberInvitedInput } from "./member-invited";
 import { profileChangeApprovedEmail, type ProfileChangeApprovedInput } from "./profile-change-approved";
 import { profileChangeRejectedEmail, type ProfileChangeRejectedInput } from "./profile-change-rejected";
 import { reviewRepliedEmail, type ReviewRepliedInput } from "./review-replied";
+import { webhookEndpointDisabledEmail, type WebhookEndpointDisabledInput } from "./webhook-endpoint-disabled";
 
 export type { RenderedEmail };
 export { APPROVAL_CRITERION_LABELS } from "@/lib/core/enums";
@@ -32,7 +33,8 @@ export type EmailInput =
   | ProfileChangeRejectedInput
   | ReviewRepliedInput
   | MemberInvitedInput
-  | ApiKeyExpiringInput;
+  | ApiKeyExpiringInput
+  | WebhookEndpointDisabledInput;
 
 // Exhaustive by construction: a new EMAIL_TYPES value without a template fails to compile here.
 const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) => RenderedEmail } = {
@@ -49,6 +51,7 @@ const renderers: { [T in EmailType]: (input: Extract<EmailInput, { type: T }>) =
   REVIEW_REPLIED: reviewRepliedEmail,
   MEMBER_INVITED: memberInvitedEmail,
   API_KEY_EXPIRING: apiKeyExpiringEmail,
+  WEBHOOK_ENDPOINT_DISABLED: webhookEndpointDisabledEmail,
 };
 
 export function renderEmail(input: EmailInput): RenderedEmail {
