@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
@@ -15,7 +15,7 @@ import type { ListAppsQuery, PublicSort } from "./schemas";
 import { publicAppCardJson, publicAppJson, publicListingColumns } from "./public-json";
 import { currentVersion } from "./search/query";
 import { searchWithApps } from "./search/remembered";
-import { lookalikeCondition, nameSimilarity, parseSearch } from "./search-words";
+import { lookalikeCondition, parseSearch } from "./search-words";
 import { publicOrder, resolveSort } from "./sorts";
 
 // Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
@@ -204,9 +204,13 @@ async function listPage<Item>(
   return { ...pageOf(query, items, total ?? (await countPublic(db, query)), true), appIds };
 }
 
-/** GET /api/apps and the browse page: one page of public apps and how many match in all. */
+/**
+ * GET /api/apps and the browse page: one page of public apps and how many match in all. `client`
+ * (its address or /64, lib/core/client-address.ts) pays for a search not remembered
+ * (lib/catalogue/search/admission.ts).
+ */
 export async function listPublicApps<Item>(
-  { query }: { query: ListAppsQuery },
+  { query, client }: { query: ListAppsQuery; client: string },
   reader: PublicReader<Item>,
 ): Promise<Page<Item> & Shown<Item>> {
   const db = await getDb();
@@ -217,11 +221,15 @@ export async function listPublicApps<Item>(
   const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
   let shownIds: string[] = [];
-  const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, async (ids) => {
-    const inOrder = await publicAppsInOrder(db, reader, ids);
-    shownIds = inOrder.appIds;
-    return inOrder;
-  });
+  const { page: found, items: matches } = await searchWithApps(
+    { search, filters, sort, offset: offsetOf(query), limit },
+    async (ids) => {
+      const inOrder = await publicAppsInOrder(db, reader, ids);
+      shownIds = inOrder.appIds;
+      return inOrder;
+    },
+    client,
+  );
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
   if (found.total > 0 || lookalike === undefined) return { ...pageOf(query, matches, found.total, found.totalIsExact), appIds: shownIds };
@@ -301,34 +309,4 @@ export async function countPublicByCategory(): Promise<Map<AppCategory, number>>
     .from(publicAppCounts)
     .groupBy(publicAppCounts.category);
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
-}
-
-/** Below this, a name is too unlike a search to be offered as "did you mean". */
-const SUGGESTION_SIMILARITY = 0.3;
-
-/**
- * "Did you mean": the public app name most like a search that found nothing, if one is close
- * enough, among the apps the same filters show (a name from another category would find nothing
- * again, and suggest itself again). Only asked after an empty result, so its scan of the names is
- * not on the common path.
- */
-export async function closestPublicName(search: string, { category, environment, featured }: Filters = {}): Promise<string | undefined> {
-  const parsed = parseSearch(search);
-  if (parsed.words.length === 0) return undefined;
-  const db = await getDb();
-  const [row] = await db
-    .select({ name: apps.name })
-    .from(apps)
-    .where(
-      and(
-        isPublic,
-        category === undefined ? undefined : eq(apps.category, category),
-        environment === undefined ? undefined : eq(apps.environment, environment),
-        featured === undefined ? undefined : eq(apps.featured, featured),
-        sql`${nameSimilarity(parsed)} >= ${SUGGESTION_SIMILARITY}`,
-      ),
-    )
-    .orderBy(sql`${nameSimilarity(parsed)} desc`, asc(apps.id))
-    .limit(1);
-  return row?.name;
 }
