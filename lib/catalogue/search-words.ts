@@ -40,7 +40,17 @@ export function parseSearch(search: string): PublicSearch {
   };
 }
 
-const typed = (search: PublicSearch) => sql`lower(${search.words.join(" ")}::text)`;
+/**
+ * What typo tolerance compares with names: the first three words of three characters or more. A
+ * shorter word shares its trigrams with most names, and more words than a name holds can never be
+ * 60% like it, yet each word's trigrams are posting lists the index reads.
+ */
+const MAX_TYPO_WORDS = 3;
+const typed = (search: PublicSearch) =>
+  sql`lower(${search.words
+    .filter((word) => word.length >= MIN_PREFIX_LENGTH)
+    .slice(0, MAX_TYPO_WORDS)
+    .join(" ")}::text)`;
 const hasTypoTolerance = (search: PublicSearch) => search.words.some((word) => word.length >= MIN_PREFIX_LENGTH);
 /** The name holds words that look like the search (pg_trgm word similarity ≥ 0.6: "slak" ~ "Slack"); served by the trigram index. */
 const isSimilarName = (search: PublicSearch) => sql`lower(${apps.name}) %> ${typed(search)}`;

@@ -30,10 +30,13 @@ const searches = fairLine({
   retryAfterSeconds: 1,
 });
 
-/** Runs `search` for `client` once its budget and the line admit it; else throws 429 or 503. */
-export function admitSearch<T>(client: string, search: () => Promise<T>): Promise<T> {
+/**
+ * Runs `search` for `client` once its budget and the line admit it; else throws 429 or 503.
+ * `counted: false`: a second step of a search already counted (its typo fallback) waits in the line only.
+ */
+export function admitSearch<T>(client: string, search: () => Promise<T>, { counted = true } = {}): Promise<T> {
   return searches.run(client, async () => {
-    await consume("search", client);
+    if (counted) await consume("search", client);
     return search();
   });
 }
