@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import { getDbPlannedPerCall, type Database } from "@/db/client";
+import { connect, getDbPlannedPerCall, type Database } from "@/db/client";
 import { isStatementCancelled } from "@/db/unreachable";
 import { env } from "@/lib/core/env";
 import { ApiError } from "@/lib/core/errors";
@@ -38,12 +38,14 @@ export async function withinSearchBudget<T>(search: (budget: SearchBudget) => Pr
   const budgetMs = Math.min(env().SEARCH_BUDGET_MS, env().DATABASE_STATEMENT_TIMEOUT_MS);
   const deadline = performance.now() + budgetMs;
   const db = await getDbPlannedPerCall();
+  // PGlite has no statement timeout to set: the budget is checked between statements only.
+  const timeouts = (await connect()).kind === "postgres";
   try {
     return await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const left = () => Math.max(0, Math.floor(deadline - performance.now()));
       const limitNext = async (ms: number) => {
-        await tx.execute(sql`select set_config('statement_timeout', ${String(Math.max(1, ms))}, true)`);
+        if (timeouts) await tx.execute(sql`select set_config('statement_timeout', ${String(Math.max(1, ms))}, true)`);
       };
       const next = async () => {
         if (left() <= 0) throw outOfTime(budgetMs);
