@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { databaseUnavailable, record, refusal, setProbe } from "./breaker";
-import { BEFORE_FIRST_ANSWER, DATABASE_TIMEOUT, DATABASE_UNAVAILABLE, databaseError } from "./unreachable";
+import { BEFORE_FIRST_ANSWER, DATABASE_BUSY, DATABASE_TIMEOUT, DATABASE_UNAVAILABLE, databaseError } from "./unreachable";
 
 const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect" });
 const resetUnderStatement = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", syscall: "read" });
@@ -34,6 +34,7 @@ describe("the database breaker", () => {
     ["a connection dropped under a statement (a terminated backend)", resetUnderStatement],
     ["the server's own error (a unique violation)", Object.assign(new Error("duplicate key"), { code: "23505" })],
     ["a statement cancelled by the statement timeout", Object.assign(new Error("canceling statement"), { code: "57014" })],
+    ["a wait for a free connection of a busy pool", databaseError(DATABASE_BUSY, "no free database connection")],
   ])("stays closed on %s", (_, error) => {
     setProbe(() => Promise.resolve());
     record(error);

@@ -1,13 +1,14 @@
 import net from "node:net";
 
 import { record, refusal } from "./breaker";
-import { BEFORE_FIRST_ANSWER, DATABASE_TIMEOUT, databaseError } from "./unreachable";
+import { BEFORE_FIRST_ANSWER, DATABASE_BUSY, DATABASE_TIMEOUT, databaseError } from "./unreachable";
 
 // Client-side bounds on waiting for a database server. The server's statement timeout cancels a
 // slow statement, but a server (or a network path) that accepts a connection and then says nothing
 // never sends that cancellation: only the client can stop waiting.
 
 const timeoutError = (message: string) => databaseError(DATABASE_TIMEOUT, message);
+const busyError = (message: string) => databaseError(DATABASE_BUSY, message);
 
 type SocketOptions = { host: string[]; port: number[]; path?: string };
 
@@ -24,7 +25,12 @@ export function silenceWatchedSockets(silenceMs: number): (options: SocketOption
     let watchdog: NodeJS.Timeout | undefined;
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     socket.write = ((...args: unknown[]) => {
-      watchdog ??= setTimeout(() => socket.destroy(timeoutError(`the database sent nothing for ${silenceMs} ms`)), silenceMs).unref();
+      watchdog ??= setTimeout(() => {
+        const silence = timeoutError(`the database sent nothing for ${silenceMs} ms`);
+        // The one sure sign of a database gone silent: the breaker opens (db/breaker.ts).
+        record(silence);
+        socket.destroy(silence);
+      }, silenceMs).unref();
       return write(...args);
     }) as typeof socket.write;
     let answered = false;
@@ -59,8 +65,11 @@ function refusedQuery(error: Error): object {
  * Sends a statement (`send` creates the postgres.js query) unless the database was just found
  * unreachable (db/breaker.ts), and bounds how long its caller waits, counted from now: waiting for
  * a free connection and opening one included. Past `timeoutMs` the caller gets a DATABASE_TIMEOUT
- * error; a statement still queued is withdrawn, one already sent is left to the server's statement
- * timeout and the connection's silence watchdog.
+ * error when its statement was running (sent, and the first on its connection), which opens the
+ * breaker; else (waiting for a connection of a busy pool, or behind another statement on one) a
+ * DATABASE_BUSY error, which does not: a pool full of slow searches is not a database down
+ * (issue 42). A statement still queued is withdrawn, one already sent is left to the server's
+ * statement timeout and the connection's silence watchdog.
  */
 export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, { probe = false } = {}): Q {
   const refused = probe ? null : refusal();
@@ -70,7 +79,11 @@ export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, {
   const { resolve, reject } = settlable;
   const timer = setTimeout(() => {
     const wasQueued = !settlable.active;
-    settlable.reject(timeoutError(`no answer from the database within ${timeoutMs} ms`));
+    settlable.reject(
+      wasQueued
+        ? busyError(`no free database connection within ${timeoutMs} ms`)
+        : timeoutError(`no answer from the database within ${timeoutMs} ms`),
+    );
     // Withdrawing it rejects it again, with a cancellation that must not count as the database answering.
     if (wasQueued) void Promise.resolve(settlable.cancel()).catch(() => undefined);
   }, timeoutMs).unref();
@@ -90,7 +103,11 @@ export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, {
   return query;
 }
 
-/** A transaction whose callback has not started within `timeoutMs` (no connection to be had) fails, and never starts later. */
+/**
+ * A transaction whose callback has not started within `timeoutMs` fails (DATABASE_BUSY: the pool had
+ * no connection for it), and never starts later. A failure to open its connection is recorded as a
+ * statement's is, so a database down still opens the breaker.
+ */
 export async function beginWithin<T>(
   timeoutMs: number,
   begin: (callback: (inner: object) => Promise<T>) => Promise<T>,
@@ -105,19 +122,22 @@ export async function beginWithin<T>(
     timer = setTimeout(() => {
       if (started) return;
       expired = true;
-      const error = timeoutError(`no database connection within ${timeoutMs} ms`);
+      const error = busyError(`no free database connection within ${timeoutMs} ms`);
       record(error);
       rejectDeadline(error);
     }, timeoutMs).unref();
   });
   const transaction = begin((inner) => {
-    if (expired) return Promise.reject(timeoutError("the transaction started after its caller gave up"));
+    if (expired) return Promise.reject(busyError("the transaction started after its caller gave up"));
     started = true;
     clearTimeout(timer);
     return callback(inner);
   });
-  // The transaction may still settle after the deadline won: that outcome has no one to read it.
-  transaction.catch(() => undefined);
+  // The transaction may still settle after the deadline won: that outcome has no one to read it,
+  // but a connection that could not be opened tells the breaker.
+  transaction.catch((error: unknown) => {
+    if (!started) record(error);
+  });
   try {
     return await Promise.race([transaction, deadline]);
   } finally {

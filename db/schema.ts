@@ -370,6 +370,10 @@ export const apps = pgTable(
     index("apps_public_name_trgm_idx")
       .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`${t.public}`),
+    // Exact-name matches: the name as a search compares it, punctuation and case aside (migration 0054).
+    index("apps_public_name_key_idx")
+      .on(sql`catalogue_name_key(${t.name})`)
+      .where(sql`${t.public}`),
     index("apps_review_queue_idx").on(t.status, t.submittedAt, t.id),
     check("apps_counters_non_negative", sql`${t.installCount} >= 0 and ${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
   ],

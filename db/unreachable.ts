@@ -3,13 +3,18 @@
 
 /** A database wait cut short by the client (db/deadlines.ts). */
 export const DATABASE_TIMEOUT = "DATABASE_TIMEOUT";
+/**
+ * A wait for a free connection (or for a statement ahead on one) cut short by the client: the
+ * database answers, the pool is busy. A 503 like the others, but it never opens the breaker.
+ */
+export const DATABASE_BUSY = "DATABASE_BUSY";
 /** A statement not even tried, because the database has just been found unreachable (db/breaker.ts). */
 export const DATABASE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
 
 /** Set on a socket error that came before the server's first byte: the connection never opened. */
 export const BEFORE_FIRST_ANSWER = "databaseNeverAnswered";
 
-export function databaseError(code: typeof DATABASE_TIMEOUT | typeof DATABASE_UNAVAILABLE, message: string): Error {
+export function databaseError(code: typeof DATABASE_TIMEOUT | typeof DATABASE_BUSY | typeof DATABASE_UNAVAILABLE, message: string): Error {
   return Object.assign(new Error(message), { code });
 }
 
@@ -18,6 +23,7 @@ const UNREACHABLE = new Set([
   // postgres.js: a connection that could not open in time, or was closed under a statement.
   ...["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"],
   DATABASE_TIMEOUT,
+  DATABASE_BUSY,
   DATABASE_UNAVAILABLE,
 ]);
 

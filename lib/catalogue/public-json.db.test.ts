@@ -63,14 +63,17 @@ describe("the public app as Postgres writes it", () => {
     await insertApp(company, { name: "Rated", reviewCount: 7, ratingSum: 30, environment: "staging", category: "FINANCE" });
 
     const query = listAppsQuery.parse({ sort: "name" });
-    const [rows, texts] = await Promise.all([listPublicApps({ query }, asRows), listPublicApps({ query }, asJson)]);
+    const [rows, texts] = await Promise.all([
+      listPublicApps({ query, client: "test" }, asRows),
+      listPublicApps({ query, client: "test" }, asJson),
+    ]);
     expect(texts.total).toBe(rows.total);
     expect(texts.items.map((text) => JSON.parse(text))).toEqual(rows.items.map(publicAppView));
     // Keys in the same order too: the answer's fields come in the order the API documents, either way.
     expect(texts.items.map((text) => Object.keys(JSON.parse(text)))).toEqual(rows.items.map((row) => Object.keys(publicAppView(row))));
 
     const searched = listAppsQuery.parse({ search: "rated plain ünïcödé" });
-    expect(await listPublicApps({ query: searched }, asJson)).toMatchObject({ items: [], total: 0 });
+    expect(await listPublicApps({ query: searched, client: "test" }, asJson)).toMatchObject({ items: [], total: 0 });
 
     for (const row of rows.items) {
       expect(JSON.parse(await getPublicApp({ slug: row.app.slug }, asJson))).toEqual(publicAppView(row));
@@ -94,7 +97,10 @@ describe("the public app as Postgres writes it", () => {
     });
 
     const query = listAppsQuery.parse({ sort: "name" });
-    const [rows, cards] = await Promise.all([listPublicApps({ query }, asRows), listPublicApps({ query }, asCards)]);
+    const [rows, cards] = await Promise.all([
+      listPublicApps({ query, client: "test" }, asRows),
+      listPublicApps({ query, client: "test" }, asCards),
+    ]);
     expect(cards.total).toBe(rows.total);
     expect(cards.items).toEqual(rows.items.map((row) => cardOf(publicAppView(row))));
     for (const card of cards.items) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import { pageOf, type Page } from "@/db/paginate";
@@ -14,8 +14,10 @@ import type { ListAppsQuery, PublicSort } from "./schemas";
 
 import { publicAppCardJson, publicAppJson, publicListingColumns } from "./public-json";
 import { currentVersion } from "./search/query";
+import { admitSearch } from "./search/admission";
+import { withinSearchBudget } from "./search/budget";
 import { searchWithApps } from "./search/remembered";
-import { lookalikeCondition, nameSimilarity, parseSearch } from "./search-words";
+import { lookalikeCondition, parseSearch } from "./search-words";
 import { publicOrder, resolveSort } from "./sorts";
 
 // Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
@@ -204,9 +206,13 @@ async function listPage<Item>(
   return { ...pageOf(query, items, total ?? (await countPublic(db, query)), true), appIds };
 }
 
-/** GET /api/apps and the browse page: one page of public apps and how many match in all. */
+/**
+ * GET /api/apps and the browse page: one page of public apps and how many match in all. `client`
+ * (its address or /64, lib/core/client-address.ts) pays for a search not remembered
+ * (lib/catalogue/search/admission.ts).
+ */
 export async function listPublicApps<Item>(
-  { query }: { query: ListAppsQuery },
+  { query, client }: { query: ListAppsQuery; client: string },
   reader: PublicReader<Item>,
 ): Promise<Page<Item> & Shown<Item>> {
   const db = await getDb();
@@ -217,26 +223,45 @@ export async function listPublicApps<Item>(
   const { category, environment, featured, limit } = query;
   const filters = { category, environment, featured };
   let shownIds: string[] = [];
-  const { page: found, items: matches } = await searchWithApps({ search, filters, sort, offset: offsetOf(query), limit }, async (ids) => {
-    const inOrder = await publicAppsInOrder(db, reader, ids);
-    shownIds = inOrder.appIds;
-    return inOrder;
-  });
+  const { page: found, items: matches } = await searchWithApps(
+    { search, filters, sort, offset: offsetOf(query), limit },
+    async (ids) => {
+      const inOrder = await publicAppsInOrder(db, reader, ids);
+      shownIds = inOrder.appIds;
+      return inOrder;
+    },
+    client,
+  );
   // Typo tolerance only when the words themselves match nothing: names that look like the search.
   const lookalike = lookalikeCondition(search);
   if (found.total > 0 || lookalike === undefined) return { ...pageOf(query, matches, found.total, found.totalIsExact), appIds: shownIds };
   const lookalikes = () => and(filterOn(apps, filters), lookalike);
   const orderBy = () => publicOrder({ sort, search });
-  const [{ items, appIds }, [counted]] = await Promise.all([
-    publicRows(db, reader, { where: lookalikes, orderBy }, { ...filterValues(filters), limit, offset: offsetOf(query) }),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(apps)
-      .where(and(isPublic, lookalikes()))
-      .prepare("count_lookalikes")
-      .execute(filterValues(filters)),
-  ]);
-  return { ...pageOf(query, items, Number(counted?.total ?? 0), true), appIds };
+  // A search of its own (the trigram index's posting lists grow with the catalogue): in the same
+  // line and under the same kind of time budget, not counted again against the client's quota.
+  const { items, appIds, total } = await admitSearch(
+    client,
+    () =>
+      withinSearchBudget(async ({ tx, next }) => {
+        await next();
+        const rows = await publicRows(
+          tx,
+          reader,
+          { where: lookalikes, orderBy },
+          { ...filterValues(filters), limit, offset: offsetOf(query) },
+        );
+        await next();
+        const [counted] = await tx
+          .select({ total: sql<number>`count(*)::int` })
+          .from(apps)
+          .where(and(isPublic, lookalikes()))
+          .prepare("count_lookalikes")
+          .execute(filterValues(filters));
+        return { ...rows, total: Number(counted?.total ?? 0) };
+      }),
+    { counted: false },
+  );
+  return { ...pageOf(query, items, total, true), appIds };
 }
 
 /** One public app, or 404 for unknown slugs and apps that are not (or no longer) public. */
@@ -301,34 +326,4 @@ export async function countPublicByCategory(): Promise<Map<AppCategory, number>>
     .from(publicAppCounts)
     .groupBy(publicAppCounts.category);
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
-}
-
-/** Below this, a name is too unlike a search to be offered as "did you mean". */
-const SUGGESTION_SIMILARITY = 0.3;
-
-/**
- * "Did you mean": the public app name most like a search that found nothing, if one is close
- * enough, among the apps the same filters show (a name from another category would find nothing
- * again, and suggest itself again). Only asked after an empty result, so its scan of the names is
- * not on the common path.
- */
-export async function closestPublicName(search: string, { category, environment, featured }: Filters = {}): Promise<string | undefined> {
-  const parsed = parseSearch(search);
-  if (parsed.words.length === 0) return undefined;
-  const db = await getDb();
-  const [row] = await db
-    .select({ name: apps.name })
-    .from(apps)
-    .where(
-      and(
-        isPublic,
-        category === undefined ? undefined : eq(apps.category, category),
-        environment === undefined ? undefined : eq(apps.environment, environment),
-        featured === undefined ? undefined : eq(apps.featured, featured),
-        sql`${nameSimilarity(parsed)} >= ${SUGGESTION_SIMILARITY}`,
-      ),
-    )
-    .orderBy(sql`${nameSimilarity(parsed)} desc`, asc(apps.id))
-    .limit(1);
-  return row?.name;
 }

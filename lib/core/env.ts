@@ -46,6 +46,9 @@ const envSchema = z.object({
   // On a database server: the longest a search's total may be counted; past it the total is the
   // lower bound its page proves (lib/catalogue/search/totals.ts).
   SEARCH_COUNT_BUDGET_MS: wholeNumber(1, 600_000).default(1_000),
+  // The longest a whole search (its page and its count) may take; past it the search is 503
+  // (lib/catalogue/search/budget.ts). On PGlite it is checked between statements only.
+  SEARCH_BUDGET_MS: wholeNumber(1, 600_000).default(2_000),
   // On a database server, client side: the longest one statement waits (for a connection included),
   // and the longest a connection may wait silent for the server's answer before it is dropped.
   DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100, 600_000).default(4_000),
@@ -124,6 +127,7 @@ const envSchema = z.object({
   RATE_LIMIT_SUBMIT: policyText.optional(),
   RATE_LIMIT_IMAGE_PREVIEW: policyText.optional(),
   RATE_LIMIT_REGISTER: policyText.optional(),
+  RATE_LIMIT_SEARCH: policyText.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "expected debug, info, warn, error or silent" }).default("info"),
   // One JSON line per request from npm start; on by default in production.
   ACCESS_LOG: booleanString.optional(),

@@ -14,6 +14,11 @@ export async function pageViewer(): Promise<Viewer> {
   };
 }
 
+/** The client of the page being rendered, as limits count it (lib/core/client-address.ts). */
+export async function pageClientAddress(): Promise<string> {
+  return clientNetworkOf((await headers()).get(CLIENT_ADDRESS_HEADER) ?? UNKNOWN_CLIENT);
+}
+
 /** Who calls a public API read: its User-Agent and address (the API does not look at credentials for these). */
 export function apiViewer(request: Request): Viewer {
   return {

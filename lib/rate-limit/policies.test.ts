@@ -22,6 +22,7 @@ const TABLE: [PolicyName, string, number, number][] = [
   ["submit", "RATE_LIMIT_SUBMIT", 30, 3600],
   ["imagePreview", "RATE_LIMIT_IMAGE_PREVIEW", 300, 600],
   ["register", "RATE_LIMIT_REGISTER", 10, 3600],
+  ["search", "RATE_LIMIT_SEARCH", 120, 60],
 ];
 
 describe("policyOf", () => {

@@ -18,7 +18,8 @@ export type PolicyName =
   | "developerApi"
   | "submit"
   | "imagePreview"
-  | "register";
+  | "register"
+  | "search";
 export type Policy = { name: PolicyName; points: number; seconds: number };
 
 const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
@@ -40,6 +41,8 @@ const DEFAULTS: Record<PolicyName, { variable: keyof Env; value: string }> = {
   // The portal's previews of a draft's images (each one downloads and decodes an image).
   imagePreview: { variable: "RATE_LIMIT_IMAGE_PREVIEW", value: "300/10m" },
   register: { variable: "RATE_LIMIT_REGISTER", value: "10/1h" },
+  // Searches this process has not remembered (lib/catalogue/search/admission.ts): the costly ones.
+  search: { variable: "RATE_LIMIT_SEARCH", value: "120/1m" },
 };
 
 export function parsePolicy(name: PolicyName, text: string): Policy {

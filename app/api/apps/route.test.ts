@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { getDb, queryRows } from "@/db/client";
-import { closestPublicName } from "@/lib/catalogue/queries";
+import { closestPublicName } from "@/lib/catalogue/closest-name";
 import { call } from "@/test/support/http";
 import { insertApp } from "@/test/support/apps";
 import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";

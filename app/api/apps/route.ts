@@ -7,8 +7,8 @@ import { recordImpressions } from "@/lib/analytics/seen";
 import { apiViewer } from "@/lib/pages/viewer";
 
 // GET /api/apps — public apps: filtered, searched, sorted and paged.
-export const { GET } = handle(CATALOGUE.list, async ({ request, query }) => {
-  const page = await listPublicApps({ query }, asJson);
+export const { GET } = handle(CATALOGUE.list, async ({ request, query, clientAddress }) => {
+  const page = await listPublicApps({ query, client: clientAddress }, asJson);
   await recordImpressions(page.appIds, "api", apiViewer(request));
   return cachedJsonBody(request, pagedJsonBody(page), PUBLIC_CACHE.list);
 });

@@ -5,7 +5,7 @@ import type { PublicSearch } from "@/lib/catalogue/search-words";
 import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
 
 // A search as its statements read it: the words, which `catalogue_query` (migration 0013) turns
-// into one tsquery over the whole listing or over the name alone, the text as typed, and the
+// into one tsquery over the whole listing or over the name alone, the normalised text, and the
 // filters. Values are bound parameters; words are letters, marks and digits only
 // (lib/catalogue/search-words.ts).
 
@@ -23,12 +23,13 @@ const textArray = (values: string[]) => sql`${param(values)}::text[]`;
 export const matchesWords = (query: CatalogueQuery) => sql`${apps.searchDocument} @@ catalogue_query(${textArray(query.words)}, 'listing')`;
 /** The name holds every word. */
 export const nameHoldsWords = (query: CatalogueQuery) => sql`${apps.nameDocument} @@ catalogue_query(${textArray(query.words)}, 'name')`;
-/** The name is the search as typed, whatever the case: found even when no word survives (all stop words). */
-// Written as a range of one value, which only the btree index on lower(name) serves: as `=`, the
-// planner chose the trigram index, which also serves `=` but matched every name sharing the
-// word's trigrams (38,000 rows and 280 ms for "sync" at 1,000,000 apps).
+/**
+ * The name is the search, punctuation and case aside (`catalogue_name_key`, migration 0054, on both
+ * sides; served by its index): found even when no word survives (all stop words). Never for a
+ * search without words.
+ */
 export const isExactName = (query: CatalogueQuery) =>
-  sql`(lower(${apps.name}) >= lower(${query.text}::text) and lower(${apps.name}) <= lower(${query.text}::text))`;
+  query.text === "" ? sql`false` : sql`catalogue_name_key(${apps.name}) = catalogue_name_key(${query.text}::text)`;
 
 /** Public apps passing the query's filters and `condition`. */
 export function publicWhere({ filters: { category, environment, featured } }: CatalogueQuery, condition: SQL): SQL {

@@ -1,6 +1,7 @@
 import { KiB, estimateBytes } from "@/lib/core/bounded-cache";
 import { boundedCache } from "@/lib/core/process-cache";
 
+import { admitSearch } from "./admission";
 import { searchCatalogue, type CataloguePage, type SearchOptions } from "./search";
 
 // Answers this process gave lately, for searches people repeat. A search's page costs the database
@@ -19,16 +20,18 @@ const REMEMBERED_BYTES = 512 * KiB;
 type Remembered = { page: CataloguePage; version: number; at: number };
 const remembered = boundedCache<string, Remembered>({ name: "catalogue-search-pages", maxBytes: REMEMBERED_BYTES, sizeOf: estimateBytes });
 
+// The normalised words (the words matched derive from them): `a,b,c` and `a b c` are one entry.
 const keyOf = ({ search, filters, sort, offset, limit }: SearchOptions) =>
-  JSON.stringify([search.words, search.text.toLowerCase(), filters.category, filters.environment, filters.featured, sort, offset, limit]);
+  JSON.stringify([search.text, filters.category, filters.environment, filters.featured, sort, offset, limit]);
 
 /** Searches under way in this process: one entry per distinct search being answered right now. */
 const underWay = new Map<string, ReturnType<typeof searchCatalogue>>();
 
-function searchOnce(key: string, options: SearchOptions): ReturnType<typeof searchCatalogue> {
+/** Joins the identical search under way, or starts one as `client` may (./admission.ts). */
+function searchOnce(key: string, options: SearchOptions, client: string): ReturnType<typeof searchCatalogue> {
   let search = underWay.get(key);
   if (!search) {
-    search = searchCatalogue(options).finally(() => underWay.delete(key));
+    search = admitSearch(client, () => searchCatalogue(options)).finally(() => underWay.delete(key));
     underWay.set(key, search);
   }
   return search;
@@ -38,14 +41,18 @@ function searchOnce(key: string, options: SearchOptions): ReturnType<typeof sear
 export type AppsOfPage<T> = (ids: string[]) => Promise<{ items: T[]; version: number | undefined }>;
 
 /** A search's page and its apps (`appsOf`), from a page remembered at the current catalogue version or searched now. */
-export async function searchWithApps<T>(options: SearchOptions, appsOf: AppsOfPage<T>): Promise<{ page: CataloguePage; items: T[] }> {
+export async function searchWithApps<T>(
+  options: SearchOptions,
+  appsOf: AppsOfPage<T>,
+  client: string,
+): Promise<{ page: CataloguePage; items: T[] }> {
   const key = keyOf(options);
   const known = remembered.get(key);
   if (known && Date.now() - known.at <= FRESH_FOR_MS) {
     const { items, version } = await appsOf(known.page.ids);
     if (version === known.version) return { page: known.page, items };
   }
-  const { version, ...page } = await searchOnce(key, options);
+  const { version, ...page } = await searchOnce(key, options, client);
   const { items, version: readAt } = await appsOf(page.ids);
   // A page without apps is not remembered: nothing would tell when a new app starts to match.
   if (page.ids.length > 0 && version !== undefined && readAt === version) remembered.set(key, { page, version, at: Date.now() });

@@ -189,6 +189,17 @@ describe("a longer word typed after a name's word", () => {
   });
 });
 
+describe("words of one or two characters", () => {
+  it("are whole words in the tsquery, never prefixes: a prefix of one letter matched thousands of lexemes", async () => {
+    const db = await getDb();
+    const [row] = await queryRows<{ short: string; long: string }>(
+      db,
+      sql`select catalogue_query(array['a', 'ai'], 'listing')::text as short, catalogue_query(array['aar'], 'listing')::text as long`,
+    );
+    expect(row).toEqual({ short: "'a' & ( 'ai' | 'ai' )", long: "'aar':* | 'aar':*" });
+  });
+});
+
 describe("totals", () => {
   beforeAll(async () => {
     const developer = await insertDeveloper();

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
-import { getDbPlannedPerCall, queryRows, type Database } from "@/db/client";
+import { queryRows, type Database } from "@/db/client";
 import { apps, publicAppCounts } from "@/db/schema";
 import type { PublicSearch } from "../search-words";
 import { publicOrder } from "../sorts";
@@ -16,6 +16,7 @@ import {
   type CatalogueFilters,
   type CatalogueQuery,
 } from "./query";
+import { withinSearchBudget } from "./budget";
 import { countedTotal } from "./totals";
 
 // The catalogue search, in Postgres: `apps.search_document` (every word of a listing) and
@@ -27,7 +28,8 @@ import { countedTotal } from "./totals";
 // A page is found by walking a public sort index and testing each app (a word in 30,000 apps
 // fills the first 20 within ~70 apps) or, when the walk finds too few, by sorting every match the
 // GIN index finds (a word in 200 apps): `firstMatches` below. The statements are planned for their
-// own values on every call (`getDbPlannedPerCall`), and the statistics of both documents keep
+// own values on every call (`getDbPlannedPerCall`, ./budget.ts), in one transaction under one time
+// budget, and the statistics of both documents keep
 // 10,000 of their most common words (migration 0011).
 
 export type CataloguePage = { ids: string[]; total: number; totalIsExact: boolean };
@@ -145,14 +147,17 @@ export async function searchCatalogue({
   offset,
   limit,
 }: SearchOptions): Promise<CataloguePage & { version?: number }> {
-  const db = await getDbPlannedPerCall();
   const query = catalogueQuery(search, filters);
-  const candidates = await candidateCount(db, query);
-  const rows =
-    sort === "relevance"
-      ? await relevancePage(db, query, candidates, offset, limit)
-      : await sortedPage(db, query, sort, candidates, offset, limit);
-  const version = rows[0] === undefined ? undefined : Number(rows[0].version);
-  const { total, isExact } = await countedTotal(db, query, version, offset + rows.length);
-  return { ids: rows.map((row) => row.id), total, totalIsExact: isExact, version };
+  return withinSearchBudget(async (budget) => {
+    const { tx, next } = budget;
+    const candidates = await candidateCount(tx, query);
+    await next();
+    const rows =
+      sort === "relevance"
+        ? await relevancePage(tx, query, candidates, offset, limit)
+        : await sortedPage(tx, query, sort, candidates, offset, limit);
+    const version = rows[0] === undefined ? undefined : Number(rows[0].version);
+    const { total, isExact } = await countedTotal(query, version, offset + rows.length, budget);
+    return { ids: rows.map((row) => row.id), total, totalIsExact: isExact, version };
+  });
 }

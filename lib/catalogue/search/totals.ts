@@ -7,6 +7,7 @@ import { KiB, estimateBytes } from "@/lib/core/bounded-cache";
 import { env } from "@/lib/core/env";
 import { boundedCache } from "@/lib/core/process-cache";
 
+import type { SearchBudget } from "./budget";
 import { currentVersion, isExactName, matchesWords, publicWhere, type CatalogueQuery } from "./query";
 
 // How many public apps a search matches: counted exactly up to TOTAL_COUNTED_UP_TO, beyond which
@@ -35,8 +36,9 @@ const remembered = boundedCache<string, Remembered>({ name: "catalogue-search-to
 /** Counts under way in this process: one entry per distinct search being counted right now. */
 const counting = new Map<string, Promise<Remembered>>();
 
+/** By the normalised words, as remembered pages are (./remembered.ts). */
 const keyOf = (query: CatalogueQuery) =>
-  JSON.stringify([query.words, query.text.toLowerCase(), query.filters.category, query.filters.environment, query.filters.featured]);
+  JSON.stringify([query.text, query.filters.category, query.filters.environment, query.filters.featured]);
 
 /**
  * Counts, in one snapshot with the version it belongs to: the apps matching the words (stopping
@@ -60,16 +62,27 @@ export async function countMatches(
   return { version: Number(row!.version), total };
 }
 
-/** `countMatches` within SEARCH_COUNT_BUDGET_MS (the server cancels it past that; PGlite has no statement timeout). */
-async function countWithinBudget(db: Database, query: CatalogueQuery, version: number | undefined): Promise<Remembered> {
+/**
+ * `countMatches` within SEARCH_COUNT_BUDGET_MS and what is left of the search's budget (the server
+ * cancels it past that; PGlite has no statement timeout), in a savepoint of the search's
+ * transaction, which a cancelled count leaves usable.
+ */
+async function countWithinBudget(query: CatalogueQuery, version: number | undefined, budget: SearchBudget): Promise<Remembered> {
+  const outOfTime = (): Remembered => ({
+    version: version!,
+    total: { total: 0, isExact: false },
+    recountAt: Date.now() + RECOUNT_AFTER_MS,
+  });
+  const ms = Math.min(env().SEARCH_COUNT_BUDGET_MS, budget.left());
+  if (ms <= 0 && version !== undefined) return outOfTime();
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('statement_timeout', ${String(env().SEARCH_COUNT_BUDGET_MS)}, true)`);
+    return await budget.tx.transaction(async (tx) => {
+      await budget.limitNext(ms);
       return countMatches(tx as unknown as Database, query);
     });
   } catch (error) {
     if (!isStatementCancelled(error) || version === undefined) throw error;
-    return { version, total: { total: 0, isExact: false }, recountAt: Date.now() + RECOUNT_AFTER_MS };
+    return outOfTime();
   }
 }
 
@@ -78,13 +91,18 @@ async function countWithinBudget(db: Database, query: CatalogueQuery, version: n
  * `atLeast` is what the page itself proves (its offset plus its apps): the answer when the count
  * ran out of time.
  */
-export async function countedTotal(db: Database, query: CatalogueQuery, version: number | undefined, atLeast: number): Promise<Total> {
+export async function countedTotal(
+  query: CatalogueQuery,
+  version: number | undefined,
+  atLeast: number,
+  budget: SearchBudget,
+): Promise<Total> {
   const key = keyOf(query);
   let known = remembered.get(key);
   if (!known || known.version !== version || (known.recountAt !== undefined && Date.now() >= known.recountAt)) {
     let count = counting.get(key);
     if (!count) {
-      count = countWithinBudget(db, query, version).finally(() => counting.delete(key));
+      count = countWithinBudget(query, version, budget).finally(() => counting.delete(key));
       counting.set(key, count);
     }
     known = await count;

@@ -7,9 +7,10 @@ import { InlineSelect } from "@/components/ui/inline-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/catalogue/categories";
-import { closestPublicName, listPublicApps, asCards } from "@/lib/catalogue/queries";
+import { closestPublicName } from "@/lib/catalogue/closest-name";
+import { listPublicApps, asCards } from "@/lib/catalogue/queries";
 import { recordImpressions } from "@/lib/analytics/seen";
-import { pageViewer } from "@/lib/pages/viewer";
+import { pageClientAddress, pageViewer } from "@/lib/pages/viewer";
 import { APP_ENVIRONMENTS } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/catalogue/schemas";
@@ -27,7 +28,11 @@ export const metadata = { title: "Browse apps" };
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
-  const [results, categories, viewer] = await Promise.all([listPublicApps({ query }, asCards), listPublicCategories(), pageViewer()]);
+  const [results, categories, viewer] = await Promise.all([
+    pageClientAddress().then((client) => listPublicApps({ query, client }, asCards)),
+    listPublicCategories(),
+    pageViewer(),
+  ]);
   await recordImpressions(results.appIds, query.search ? "search" : query.featured ? "featured" : "category", viewer);
   const { total, items: apps } = results;
   const params = browseParams(query);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+
+import { ApiError } from "@/lib/core/errors";
+
+import { admitSearch } from "./admission";
+
+// The line of searches not remembered (./admission.ts), with limits off (the unit project's
+// default): one running and two waiting per client, four running in all.
+
+function held() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("admitSearch", () => {
+  it("runs one of a client's searches at a time, queues two, and refuses more with 429 and Retry-After", async () => {
+    const { released, release } = held();
+    const started: number[] = [];
+    const searches = [0, 1, 2].map((n) =>
+      admitSearch("192.0.2.1", async () => {
+        started.push(n);
+        await released;
+        return n;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    const refused = await refusal(admitSearch("192.0.2.1", async () => 3));
+    expect(refused.status).toBe(429);
+    expect(refused.code).toBe("rate_limited");
+    expect(refused.headers["retry-after"]).toBe("1");
+    // Another client is not held up by the first one's searches.
+    expect(await admitSearch("192.0.2.2", async () => "other")).toBe("other");
+    release();
+    expect(await Promise.all(searches)).toEqual([0, 1, 2]);
+    expect(started).toEqual([0, 1, 2]);
+  });
+
+  it("runs at most four searches at once in all", async () => {
+    const { released, release } = held();
+    let running = 0;
+    let most = 0;
+    const searches = Array.from({ length: 8 }, (_, n) =>
+      admitSearch(`192.0.2.${10 + n}`, async () => {
+        most = Math.max(most, ++running);
+        await released;
+        running--;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(running).toBe(4);
+    release();
+    await Promise.all(searches);
+    expect(most).toBe(4);
+  });
+});

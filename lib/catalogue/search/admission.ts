@@ -1,0 +1,42 @@
+import { fairLine } from "@/lib/assets/hosted/fair-line";
+import { consume } from "@/lib/rate-limit/limiter";
+
+// Who may start a search this process has not remembered: the one read whose cost the client
+// chooses (issue 42: one address sending unique searches filled the pool). Each client (its
+// address, or IPv6 /64: lib/core/client-address.ts) has
+//
+// - a budget of such searches per minute (the `search` policy, RATE_LIMIT_SEARCH, 120 a minute),
+//   kept where every limit is kept (Postgres on a server, lib/rate-limit); a client over it costs
+//   no write (the limiter remembers an exhausted key until its window resets);
+// - one search running at a time, and two waiting, in a fair line of SEARCHES_AT_ONCE for the whole
+//   process (lib/assets/hosted/fair-line.ts): more of the client's are 429 `rate_limited`, more than
+//   WAITING in all, or a wait past the patience, 503 `service_unavailable`, with Retry-After.
+//
+// So the searches never hold more than SEARCHES_AT_ONCE of the pool's ten connections, each for at
+// most SEARCH_BUDGET_MS, and the rest serve everything else. Remembered searches, and requests
+// that join an identical search already under way, pass without either.
+
+/** Of the pool's 10 connections (db/client.ts). */
+const SEARCHES_AT_ONCE = 4;
+
+const searches = fairLine({
+  what: "searches",
+  slots: SEARCHES_AT_ONCE,
+  perOwner: 1,
+  waitingPerOwner: 2,
+  waiting: 32,
+  // Above the search's own budget (2 s by default): a client is never refused for its own search alone.
+  patienceMs: 5_000,
+  retryAfterSeconds: 1,
+});
+
+/**
+ * Runs `search` for `client` once its budget and the line admit it; else throws 429 or 503.
+ * `counted: false`: a second step of a search already counted (its typo fallback) waits in the line only.
+ */
+export function admitSearch<T>(client: string, search: () => Promise<T>, { counted = true } = {}): Promise<T> {
+  return searches.run(client, async () => {
+    if (counted) await consume("search", client);
+    return search();
+  });
+}
