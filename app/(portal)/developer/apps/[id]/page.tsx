@@ -11,6 +11,8 @@ import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from
 import { isVerified, NotVerifiedNotice, portalPublisher, type PortalPublisher } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
+import { listingStanding, standingIfWaiting, updateStanding } from "@/lib/approval-queue/service";
+import { queueStandingView } from "@/lib/approval-queue/views";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
@@ -37,7 +39,19 @@ const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
     const [listing, analytics] = await Promise.all([getDeveloperApp({ access, appId }), getAppAnalytics({ access, appId })]);
     const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
-    return { listing: developerAppView(listing), analytics: analyticsView(analytics), revision };
+    // Where a listing or update waiting for a decision stands (null once it is decided).
+    const standing =
+      listing.app.status === "PENDING"
+        ? await standingIfWaiting(() => listingStanding({ access, appId }))
+        : listing.revision?.status === "PENDING"
+          ? await standingIfWaiting(() => updateStanding({ access, appId }))
+          : null;
+    return {
+      listing: developerAppView(listing),
+      analytics: analyticsView(analytics),
+      revision,
+      standing: standing && queueStandingView(standing),
+    };
   });
 
 export default async function ListingPage({ params }: { params: Promise<{ id: string }> }) {
@@ -45,7 +59,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { developer, member } = publisher;
-  const { listing, analytics, revision } = await loadListing(publisher, id);
+  const { listing, analytics, revision, standing } = await loadListing(publisher, id);
   // What the member's role lets them do here (the API refuses the rest the same way).
   const mayEdit = canRole(member.role, "editListings");
   const canEdit = mayEdit && allows("edit", listing.status);
@@ -68,7 +82,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           {listing.slug} · version {listing.version}
         </p>
       </PageTitle>
-      <ListingStatus listing={listing} />
+      <ListingStatus listing={listing} standing={listing.status === "PENDING" ? standing : null} />
       <div className="flex flex-wrap items-start gap-4">
         {mayEdit && allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} of="listing" /> : null}
         {mayEdit && allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} of="listing" /> : null}
@@ -82,7 +96,9 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
-      {mayEdit && allows("revise", listing.status) ? <UpdateSection listing={listing} revision={update} /> : null}
+      {mayEdit && allows("revise", listing.status) ? (
+        <UpdateSection listing={listing} revision={update} standing={revision?.status === "PENDING" ? standing : null} />
+      ) : null}
       {canRole(member.role, "readAnalytics") ? <ListingAnalytics appId={listing.id} analytics={analytics} /> : null}
       {listing.publishedAt ? (
         <ListingReviews
