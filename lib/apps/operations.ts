@@ -10,6 +10,7 @@ import {
   adminRevisionSchema,
   adminRevisionsQuery,
   analyticsSchema,
+  preflightSchema,
   APP_READ_ONLY_FIELDS,
   CREATE_READ_ONLY_FIELDS,
   approveBody,
@@ -120,6 +121,22 @@ export const APPS = {
       "none over 8192 pixels a side or 40 megapixels); " +
       "all failures come back in one `asset_invalid`.",
     success: { 200: { description: "Now PENDING", schema: developerAppSchema } },
+    errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
+  }),
+  preflight: appOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/preflight",
+    operationId: "preflightApp",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Run every check of a submit without submitting",
+    // It fetches every image, as a submit does, so it counts as one.
+    limits: [{ policy: "submit", per: "developer" }],
+    description:
+      "The checks of `POST /api/dev/apps/{id}/submit`, in its order: the state (409 `invalid_state` unless DRAFT or REJECTED), then " +
+      "every image fetched and checked, all failures in one 400 `asset_invalid` whose `errors[]` name each field " +
+      "(`logoUrl`, `screenshots[1].url`, `longDescription`). The listing stays as it is (a DRAFT stays a DRAFT). Counts against the submit limit.",
+    success: { 200: { description: "A submit now would pass its checks", schema: preflightSchema } },
     errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
   }),
   withdraw: appOperation({

@@ -233,6 +233,20 @@ export const publicAppSchema = z
   .strict()
   .meta({ id: "PublicApp" });
 
+/** A preflight that found nothing to refuse: a submit now would pass its checks. */
+export const preflightSchema = z
+  .object({
+    ready: z.literal(true),
+    status: z.enum(APP_STATUSES).meta({ description: "Unchanged: the listing is not submitted." }),
+    checkedImages: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Images fetched, decoded and checked (logo, banner, screenshots, long description)." }),
+  })
+  .strict()
+  .meta({ id: "Preflight" });
+
 export type PublicAppResource = z.infer<typeof publicAppSchema>;
 export type DeveloperAppResource = z.infer<typeof developerAppSchema>;
 export type AdminAppResource = z.infer<typeof adminAppSchema>;
@@ -240,3 +254,4 @@ export type RevisionResource = z.infer<typeof revisionSchema>;
 export type AdminRevisionResource = z.infer<typeof adminRevisionSchema>;
 export type RevisionChange = z.infer<typeof revisionChangeSchema>;
 export type AppAnalytics = z.infer<typeof analyticsSchema>;
+export type PreflightResource = z.infer<typeof preflightSchema>;

@@ -11,6 +11,7 @@ import type {
   AdminAppResource,
   AdminRevisionResource,
   AppAnalytics,
+  PreflightResource,
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
@@ -189,4 +190,9 @@ export function analyticsView({ app, installsByDay }: { app: App; installsByDay:
     featured: app.featured,
     installsByDay,
   };
+}
+
+/** What a preflight found: nothing to refuse. */
+export function preflightView({ listing, images }: { listing: DeveloperListing; images: number }): PreflightResource {
+  return { ready: true, status: listing.app.status, checkedImages: images };
 }

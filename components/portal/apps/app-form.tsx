@@ -18,6 +18,7 @@ import type { BodyInputOf } from "@/lib/validation/operation";
 import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./listing-fields";
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
 import { ScreenshotsEditor } from "./screenshots-editor";
+import { PreflightButton } from "./preflight-button";
 import { SubmitForReviewButton } from "./submit-for-review-button";
 
 /** Asks the browser to confirm leaving the page (reload, close, another site) while `dirty`. */
@@ -147,6 +148,9 @@ export function AppForm({ app, revision, submittable = false }: Props) {
             of={revision ? "update" : "listing"}
             saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined}
           />
+        ) : null}
+        {app && submittable && !revision ? (
+          <PreflightButton appId={app.id} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
         ) : null}
         <p className="text-sm text-slate-600" data-testid="save-state">
           {app && save.isSuccess && unchanged ? "All changes saved." : dirty && app ? "Unsaved changes" : ""}

@@ -5,6 +5,7 @@ import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
 import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
+import { PreflightButton } from "@/components/portal/apps/preflight-button";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
 import { UpdateSection } from "@/components/portal/apps/update-section";
 import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from-review-button";
@@ -85,6 +86,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
       <ListingStatus listing={listing} standing={listing.status === "PENDING" ? standing : null} />
       <div className="flex flex-wrap items-start gap-4">
         {mayEdit && allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} of="listing" /> : null}
+        {mayEdit && allows("submit", listing.status) && !canEdit ? <PreflightButton appId={listing.id} /> : null}
         {mayEdit && allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} of="listing" /> : null}
         {mayEdit && allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
       </div>
