@@ -237,7 +237,8 @@ export const apiKeys = pgTable(
 export type ChangelogEntry = { version: number; notes: string; publishedAt: string };
 
 export type AppRejection = {
-  reasons: { criterion: (typeof APPROVAL_CRITERIA)[number]; message: string }[];
+  // `field`: the listing field a reason is about (`description`, `screenshots[1]`), when the reviewer named one.
+  reasons: { criterion: (typeof APPROVAL_CRITERIA)[number]; message: string; field?: string }[];
   message: string | null;
   rejectedAt: string;
 };

@@ -10,6 +10,7 @@ import {
   adminRevisionSchema,
   adminRevisionsQuery,
   analyticsSchema,
+  pastRejectionsSchema,
   preflightSchema,
   APP_READ_ONLY_FIELDS,
   CREATE_READ_ONLY_FIELDS,
@@ -138,6 +139,20 @@ export const APPS = {
       "(`logoUrl`, `screenshots[1].url`, `longDescription`). The listing stays as it is (a DRAFT stays a DRAFT). Counts against the submit limit.",
     success: { 200: { description: "A submit now would pass its checks", schema: preflightSchema } },
     errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
+  }),
+  rejections: appOperation({
+    method: "get",
+    path: "/api/dev/apps/{id}/rejections",
+    operationId: "listAppRejections",
+    roles: ROLES_THAT.readListings,
+    scope: "APP_READ",
+    summary: "Every past rejection of the listing and of its updates, newest first",
+    description:
+      "From the audit log (at most the latest 100): each with its reasons (a reason's `field`, when the reviewer named one, is the " +
+      "listing field it is about, e.g. `screenshots[1]`), the message and when. Unlike `rejection` on the listing, approvals and " +
+      "resubmissions do not clear it.",
+    success: { 200: { description: "The rejections", schema: pastRejectionsSchema } },
+    errors: [...scoped, "not_found"],
   }),
   withdraw: appOperation({
     method: "post",

@@ -11,12 +11,14 @@ import type {
   AdminAppResource,
   AdminRevisionResource,
   AppAnalytics,
+  PastRejectionsResource,
   PreflightResource,
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
 } from "./schemas";
 
+import type { PastRejection } from "./rejection-history";
 import { revisionChanges } from "./revision-changes";
 
 import type { ScreenshotRow } from "./screenshots";
@@ -195,4 +197,9 @@ export function analyticsView({ app, installsByDay }: { app: App; installsByDay:
 /** What a preflight found: nothing to refuse. */
 export function preflightView({ listing, images }: { listing: DeveloperListing; images: number }): PreflightResource {
   return { ready: true, status: listing.app.status, checkedImages: images };
+}
+
+/** A listing's past rejections, newest first. */
+export function pastRejectionsView(rejections: PastRejection[]): PastRejectionsResource {
+  return { data: rejections.map(({ of, reasons, message, rejectedAt }) => ({ of, reasons, message, rejectedAt })) };
 }

@@ -19,6 +19,7 @@ import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./lis
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
 import { ScreenshotsEditor } from "./screenshots-editor";
 import { PreflightButton } from "./preflight-button";
+import { reviewerNotesOf } from "./reviewer-notes";
 import { SubmitForReviewButton } from "./submit-for-review-button";
 
 /** Asks the browser to confirm leaving the page (reload, close, another site) while `dirty`. */
@@ -87,10 +88,13 @@ export function AppForm({ app, revision, submittable = false }: Props) {
       focus: app ? undefined : "page-title",
     },
   );
+  // The fields the last rejection's reasons name are marked with the reviewer's words until a save's own message replaces them.
+  const reviewerNotes = useMemo(() => reviewerNotesOf((revision ?? app)?.rejection ?? null), [app, revision]);
+  const errorFor = (path: string) => save.errorFor(path) ?? reviewerNotes.get(path);
   const fields = {
     values,
     set: <K extends keyof ListingValues>(field: K, value: ListingValues[K]) => setValues((current) => ({ ...current, [field]: value })),
-    errorFor: save.errorFor,
+    errorFor,
   };
 
   const created = app === undefined && save.isSuccess;
@@ -136,7 +140,7 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         rows={values.screenshots}
         onChange={(rows) => fields.set("screenshots", rows)}
         hint={describeImageRule(IMAGE_RULES.screenshot)}
-        errorFor={save.errorFor}
+        errorFor={errorFor}
       />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>

@@ -5,6 +5,7 @@ import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
 import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
+import { PastRejections } from "@/components/portal/apps/past-rejections";
 import { PreflightButton } from "@/components/portal/apps/preflight-button";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
 import { UpdateSection } from "@/components/portal/apps/update-section";
@@ -15,10 +16,11 @@ import { getAppAnalytics } from "@/lib/apps/analytics";
 import { listingStanding, standingIfWaiting, updateStanding } from "@/lib/approval-queue/service";
 import { queueStandingView } from "@/lib/approval-queue/views";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
+import { listPastRejections } from "@/lib/apps/rejection-history";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
-import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views";
+import { analyticsView, developerAppView, pastRejectionsView, revisionView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/core/enums";
@@ -38,7 +40,11 @@ const REVIEWS_SHOWN = 20;
 
 const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
-    const [listing, analytics] = await Promise.all([getDeveloperApp({ access, appId }), getAppAnalytics({ access, appId })]);
+    const [listing, analytics, rejections] = await Promise.all([
+      getDeveloperApp({ access, appId }),
+      getAppAnalytics({ access, appId }),
+      listPastRejections({ access, appId }),
+    ]);
     const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
     // Where a listing or update waiting for a decision stands (null once it is decided).
     const standing =
@@ -52,6 +58,7 @@ const loadListing = ({ access }: PortalPublisher, appId: string) =>
       analytics: analyticsView(analytics),
       revision,
       standing: standing && queueStandingView(standing),
+      rejections: pastRejectionsView(rejections).data,
     };
   });
 
@@ -60,7 +67,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { developer, member } = publisher;
-  const { listing, analytics, revision, standing } = await loadListing(publisher, id);
+  const { listing, analytics, revision, standing, rejections } = await loadListing(publisher, id);
   // What the member's role lets them do here (the API refuses the rest the same way).
   const mayEdit = canRole(member.role, "editListings");
   const canEdit = mayEdit && allows("edit", listing.status);
@@ -98,6 +105,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
+      <PastRejections rejections={rejections} />
       {mayEdit && allows("revise", listing.status) ? (
         <UpdateSection listing={listing} revision={update} standing={revision?.status === "PENDING" ? standing : null} />
       ) : null}
