@@ -1,3 +1,4 @@
+import { revisionsMatching } from "@/db/admin-search";
 import { eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
@@ -43,9 +44,11 @@ const toRow = ({ revision, app, screenshots, developer }: SelectedRow): AdminRev
 export async function listRevisionsForAdmin({
   status,
   paging,
+  search,
 }: {
   status: RevisionStatus;
   paging: Paging;
+  search?: string;
 }): Promise<Page<AdminRevisionRow>> {
   const db = await getDb();
   return queuePage({
@@ -59,6 +62,7 @@ export async function listRevisionsForAdmin({
     },
     status,
     paging,
+    search: search === undefined ? undefined : revisionsMatching(search),
     select: async ({ where, orderBy, limit, offset }) =>
       (
         await selectAdminRevisions(db)

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { APP_ENVIRONMENTS, APP_STATUSES, APPROVAL_CRITERIA, DEVELOPER_STATUSES, REVISION_STATUSES } from "@/lib/core/enums";
 import { pagingQuery } from "@/lib/core/paging";
 import { optionalText, trimmedText } from "@/lib/validation/common";
-import { APPROVAL_LIMITS, id, listOf, nullableTimestamp, timestamp } from "@/lib/validation/shared";
+import { adminSearchQuery, APPROVAL_LIMITS, id, listOf, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 
 import {
   EDITABLE_FIELDS,
@@ -53,8 +53,12 @@ export const imagePreviewQuery = z.strictObject({
   url: z.string().min(1, { error: "must not be empty" }).max(2048, { error: "must be at most 2048 characters" }),
 });
 
-export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...pagingQuery() });
-export const adminRevisionsQuery = z.object({ status: z.enum(REVISION_STATUSES).default("PENDING"), ...pagingQuery() });
+export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...adminSearchQuery, ...pagingQuery() });
+export const adminRevisionsQuery = z.object({
+  status: z.enum(REVISION_STATUSES).default("PENDING"),
+  ...adminSearchQuery,
+  ...pagingQuery(),
+});
 
 /**
  * The `updatedAt` of the listing (or update) the administrator read, exactly as the API shows it:
