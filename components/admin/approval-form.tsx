@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { APP_APPROVALS, UPDATE_APPROVALS } from "@/lib/apps/operations";
+import { CANNED_REASONS } from "@/lib/apps/canned-reasons";
 import { REASON_FIELD_CHOICES } from "@/lib/apps/schemas";
 import { humanize } from "@/lib/client/field-names";
 import { callOf } from "@/lib/client/operation-call";
@@ -110,6 +111,23 @@ export function ApprovalForm({
                 maxLength={APPROVAL_LIMITS.reasonMessage}
                 className="w-full rounded-lg border border-slate-300 p-2 text-sm"
               />
+            ) : null}
+            {!verdicts[criterion].passes ? (
+              <select
+                aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} canned reason`}
+                value=""
+                onChange={(event) => {
+                  if (event.target.value !== "") update(criterion, { message: event.target.value });
+                }}
+                className="mr-2 rounded-lg border border-slate-300 bg-white p-1 text-sm"
+              >
+                <option value="">Use a canned reason…</option>
+                {CANNED_REASONS[criterion].map((canned) => (
+                  <option key={canned.label} value={canned.message}>
+                    {canned.label}
+                  </option>
+                ))}
+              </select>
             ) : null}
             {!verdicts[criterion].passes ? (
               <select

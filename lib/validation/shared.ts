@@ -39,7 +39,7 @@ export const APPROVAL_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 }
 export const reasonBody = z.strictObject({ reason: trimmedText(1, APPROVAL_LIMITS.reason) });
 
 /** The administrators' lists' search: bounded, and only characters that names, slugs and emails hold. */
-const ADMIN_SEARCH_LIMITS = { max: 100 } as const;
+export const ADMIN_SEARCH_LIMITS = { max: 100 } as const;
 export const adminSearchQuery = {
   q: z
     .string()

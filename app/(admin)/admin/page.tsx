@@ -1,6 +1,9 @@
 import Link from "next/link";
 
+import { QueueStatistics } from "@/components/admin/queue-statistics";
 import { PageHeading } from "@/components/ui/page-heading";
+import { queueStatistics } from "@/lib/approval-queue/statistics";
+import { queueStatisticsView } from "@/lib/approval-queue/views";
 import { adminQueueCounts } from "@/lib/audit/queue-counts";
 import { requireAdmin } from "@/lib/auth/require-admin";
 
@@ -10,6 +13,7 @@ export default async function AdminDashboard() {
   await requireAdmin("/admin");
   const { pendingDevelopers, pendingProfileChanges, pendingApps, pendingUpdates, failedEmails, approvedApps, reportedReviews } =
     await adminQueueCounts();
+  const statistics = (await queueStatistics()).map(queueStatisticsView);
   const cards = [
     {
       label: "Developers awaiting verification",
@@ -42,6 +46,7 @@ export default async function AdminDashboard() {
           </Link>
         ))}
       </div>
+      <QueueStatistics statistics={statistics} />
     </section>
   );
 }
