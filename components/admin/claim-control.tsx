@@ -9,16 +9,33 @@ import { useApiAction } from "@/lib/client/use-api-action";
 
 const until = (iso: string) => new Date(iso).toISOString().slice(11, 16) + " UTC";
 
+const OPERATIONS = {
+  listing: { claim: WORKBENCH.claimListing, release: WORKBENCH.releaseListing },
+  update: { claim: WORKBENCH.claimUpdate, release: WORKBENCH.releaseUpdate },
+  profile_change: { claim: WORKBENCH.claimProfileChange, release: WORKBENCH.releaseProfileChange },
+};
+
 /**
- * Who works on a listing of the queue: Claim it, or release one's own claim; another
- * administrator's claim is named (claiming is advisory: the checklist stays usable).
+ * Who works on an item of a queue: Claim it, or release one's own claim; another administrator's
+ * claim is named (claiming is advisory: the checklist stays usable). `id` is what the item's
+ * administrators' routes take: a listing's or an update's app, a profile change's own id.
  */
-export function ClaimControl({ appId, subject, claim }: { appId: string; subject: string; claim: ClaimResource | null }) {
-  const params = { id: appId };
-  const take = useApiAction(() => callOf(WORKBENCH.claimListing, { params }), {
+export function ClaimControl({
+  of = "listing",
+  id,
+  subject,
+  claim,
+}: {
+  of?: keyof typeof OPERATIONS;
+  id: string;
+  subject: string;
+  claim: ClaimResource | null;
+}) {
+  const params = { id };
+  const take = useApiAction(() => callOf(OPERATIONS[of].claim, { params }), {
     announce: `You claimed ${subject} for 30 minutes. Other administrators see it is yours.`,
   });
-  const release = useApiAction(() => callOf(WORKBENCH.releaseListing, { params }), { announce: `You released ${subject}.` });
+  const release = useApiAction(() => callOf(OPERATIONS[of].release, { params }), { announce: `You released ${subject}.` });
   const held = claim && !claim.mine;
   return (
     <div className="space-y-2 text-sm" data-testid="claim-control">

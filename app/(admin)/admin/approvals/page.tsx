@@ -32,8 +32,8 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
     listRevisionsForAdmin({ status: "PENDING", paging, search: q }),
     listClaims(),
   ]);
-  const claimOf = (appId: string) => {
-    const claim = claims.find((each) => each.queue === "listing" && each.itemId === appId);
+  const claimOf = (queue: "listing" | "update", itemId: string) => {
+    const claim = claims.find((each) => each.queue === queue && each.itemId === itemId);
     return claim ? claimView(claim, { sub: admin.yaptureUserId }) : null;
   };
   // Every image from the copy checked at submit: opening the queue tells no developer's server who looked.
@@ -59,6 +59,8 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
           {updates.items.map(adminRevisionView).map((update) => (
             <PendingUpdate
               key={update.id}
+              now={now}
+              claim={claimOf("update", update.id)}
               update={{
                 ...update,
                 changes: changesWithHostedImages(update.changes, {
@@ -83,7 +85,7 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
                 Submitted {app.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {app.developer.name} ({app.developer.email}){" "}
                 <AgeingMark waitingSince={app.submittedAt} now={now} />
               </p>
-              <ClaimControl appId={app.id} subject={app.name} claim={claimOf(app.id)} />
+              <ClaimControl id={app.id} subject={app.name} claim={claimOf("listing", app.id)} />
             </div>
             {app.rejection ? (
               <section
