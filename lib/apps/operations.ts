@@ -254,6 +254,21 @@ export const APP_UPDATES = {
     success: { 200: { description: "Now PENDING", schema: revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
   }),
+  preflight: updateOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/revision/preflight",
+    operationId: "preflightRevision",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Run every check of the update's submit without submitting",
+    limits: [{ policy: "submit", per: "developer" }],
+    description:
+      "The checks of `POST /api/dev/apps/{id}/revision/submit`, in its order: the state (409 `invalid_state`), `notes` (400 " +
+      "`validation_failed` naming `notes`), then every image (400 `asset_invalid` naming each field). The update stays as it is. " +
+      "Counts against the submit limit.",
+    success: { 200: { description: "A submit now would pass its checks", schema: preflightSchema } },
+    errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
+  }),
   withdraw: updateOperation({
     method: "post",
     path: "/api/dev/apps/{id}/revision/withdraw",

@@ -18,6 +18,7 @@ import type {
   PublicAppResource,
 } from "./schemas";
 
+import type { Preflight } from "./preflight";
 import type { PastRejection } from "./rejection-history";
 import { revisionChanges } from "./revision-changes";
 
@@ -195,8 +196,8 @@ export function analyticsView({ app, installsByDay }: { app: App; installsByDay:
 }
 
 /** What a preflight found: nothing to refuse. */
-export function preflightView({ listing, images }: { listing: DeveloperListing; images: number }): PreflightResource {
-  return { ready: true, status: listing.app.status, checkedImages: images };
+export function preflightView({ status, images }: Preflight): PreflightResource {
+  return { ready: true, status, checkedImages: images };
 }
 
 /** A listing's past rejections, newest first. */
