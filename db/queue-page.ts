@@ -1,4 +1,4 @@
-import { asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { Paging } from "@/lib/core/paging";
@@ -21,6 +21,7 @@ export function queuePage<Row>({
   columns,
   status,
   paging,
+  search,
   select,
 }: {
   db: Executor;
@@ -28,9 +29,11 @@ export function queuePage<Row>({
   columns: QueueColumns;
   status: string;
   paging: Paging;
+  /** Narrows the queue to the rows an administrator's search matches (db/admin-search.ts). */
+  search?: SQL;
   select: (query: { where: SQL; orderBy: SQL[]; limit: number; offset: number }) => Promise<Row[]>;
 }): Promise<Page<Row>> {
-  const where = eq(columns.status, status);
+  const where = and(eq(columns.status, status), search)!;
   const orderBy = status === "PENDING" ? [asc(columns.waitingSince), asc(columns.id)] : [desc(columns.updatedAt), desc(columns.id)];
   return paginate(paging, {
     items: ({ limit, offset }) => select({ where, orderBy, limit, offset }),

@@ -38,6 +38,7 @@ import {
   type PublicProfileField,
   REPORT_REASONS,
   APPROVAL_CRITERIA,
+  APPROVAL_QUEUES,
   REVISION_STATUSES,
   STAT_SOURCES,
   UNINSTALL_REASONS,
@@ -237,7 +238,8 @@ export const apiKeys = pgTable(
 export type ChangelogEntry = { version: number; notes: string; publishedAt: string };
 
 export type AppRejection = {
-  reasons: { criterion: (typeof APPROVAL_CRITERIA)[number]; message: string }[];
+  // `field`: the listing field a reason is about (`description`, `screenshots[1]`), when the reviewer named one.
+  reasons: { criterion: (typeof APPROVAL_CRITERIA)[number]; message: string; field?: string }[];
   message: string | null;
   rejectedAt: string;
 };
@@ -715,6 +717,8 @@ export const auditEvents = pgTable(
     index("audit_events_created_idx").on(t.createdAt.desc(), t.id),
     index("audit_events_target_idx").on(t.targetType, t.targetId, t.createdAt.desc()),
     index("audit_events_developer_idx").on(t.developerId, t.createdAt.desc(), t.id),
+    // The decisions of the last 30 days, for the review queues' measured turnaround (lib/approval-queue).
+    index("audit_events_action_idx").on(t.action, t.createdAt),
   ],
 );
 
@@ -849,6 +853,28 @@ export const webhookAttempts = pgTable(
 );
 
 /**
+ * An administrator's claim on an item waiting for a decision (a listing, an update, a profile
+ * change): advisory, shown to the other administrators and, as "picked up", to its developer. It
+ * holds while the item still waits since `waiting_since` (a decision or a withdrawal releases it, a
+ * resubmission starts afresh) and until `expires_at`. One row per item: the primary key settles two
+ * administrators claiming at once (lib/approval-queue/claims.ts).
+ */
+export const approvalClaims = pgTable(
+  "approval_claims",
+  {
+    queue: text("queue", { enum: APPROVAL_QUEUES }).notNull(),
+    itemId: uuid("item_id").notNull(),
+    waitingSince: timestamp("waiting_since", { withTimezone: true, mode: "date" }).notNull(),
+    adminYaptureUserId: text("admin_yapture_user_id").notNull(),
+    adminEmail: text("admin_email").notNull(),
+    adminName: text("admin_name"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queue, t.itemId] })],
+);
+
+/**
  * Listing images the marketplace hosts (lib/assets/hosted): each checked image once, named by the
  * SHA-256 of its bytes as downloaded, whatever listing or version uses it.
  */
@@ -923,4 +949,5 @@ export type DeveloperEvent = typeof developerEvents.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttempt = typeof webhookAttempts.$inferSelect;
+export type ApprovalClaim = typeof approvalClaims.$inferSelect;
 export type HostedAssetFile = typeof hostedAssetFiles.$inferSelect;

@@ -5,6 +5,9 @@ import { useState } from "react";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { APP_APPROVALS, UPDATE_APPROVALS } from "@/lib/apps/operations";
+import { CANNED_REASONS } from "@/lib/apps/canned-reasons";
+import { REASON_FIELD_CHOICES } from "@/lib/apps/schemas";
+import { humanize } from "@/lib/client/field-names";
 import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { APPROVAL_CRITERIA, APPROVAL_CRITERION_LABELS, type ApprovalCriterion } from "@/lib/core/enums";
@@ -18,7 +21,8 @@ const HINTS: Record<ApprovalCriterion, string> = {
   USER_EXPERIENCE: "Clear onboarding, settings and error messages.",
 };
 
-type Verdict = { passes: boolean; message: string };
+/** `field`: the listing field the problem is about ("" for none), highlighted on the developer's form. */
+type Verdict = { passes: boolean; message: string; field: string };
 
 /**
  * The five review criteria beside approve / reject-with-reasons. Every criterion starts unticked:
@@ -42,7 +46,7 @@ export function ApprovalForm({
   const params = { id: appId };
   const [verdicts, setVerdicts] = useState<Record<ApprovalCriterion, Verdict>>(
     () =>
-      Object.fromEntries(APPROVAL_CRITERIA.map((criterion) => [criterion, { passes: false, message: "" }])) as Record<
+      Object.fromEntries(APPROVAL_CRITERIA.map((criterion) => [criterion, { passes: false, message: "", field: "" }])) as Record<
         ApprovalCriterion,
         Verdict
       >,
@@ -57,7 +61,11 @@ export function ApprovalForm({
         : callOf(decisions.reject, {
             params,
             body: {
-              reasons: failing.map((criterion) => ({ criterion, message: verdicts[criterion].message.trim() })),
+              reasons: failing.map((criterion) => ({
+                criterion,
+                message: verdicts[criterion].message.trim(),
+                ...(verdicts[criterion].field ? { field: verdicts[criterion].field } : {}),
+              })),
               ...(message.trim() ? { message: message.trim() } : {}),
               expectedUpdatedAt,
             },
@@ -103,6 +111,38 @@ export function ApprovalForm({
                 maxLength={APPROVAL_LIMITS.reasonMessage}
                 className="w-full rounded-lg border border-slate-300 p-2 text-sm"
               />
+            ) : null}
+            {!verdicts[criterion].passes ? (
+              <select
+                aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} canned reason`}
+                value=""
+                onChange={(event) => {
+                  if (event.target.value !== "") update(criterion, { message: event.target.value });
+                }}
+                className="mr-2 rounded-lg border border-slate-300 bg-white p-1 text-sm"
+              >
+                <option value="">Use a canned reason…</option>
+                {CANNED_REASONS[criterion].map((canned) => (
+                  <option key={canned.label} value={canned.message}>
+                    {canned.label}
+                  </option>
+                ))}
+              </select>
+            ) : null}
+            {!verdicts[criterion].passes ? (
+              <select
+                aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} problem is about`}
+                value={verdicts[criterion].field}
+                onChange={(event) => update(criterion, { field: event.target.value })}
+                className="rounded-lg border border-slate-300 bg-white p-1 text-sm"
+              >
+                <option value="">About no field in particular</option>
+                {REASON_FIELD_CHOICES.map((field) => (
+                  <option key={field} value={field}>
+                    About: {humanize(field)}
+                  </option>
+                ))}
+              </select>
             ) : null}
           </li>
         ))}

@@ -2,12 +2,15 @@ import Link from "next/link";
 
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { RevisionDiff } from "@/components/ui/revision-diff";
+import type { ClaimResource } from "@/lib/approval-queue/schemas";
 import type { AdminRevisionResource } from "@/lib/apps/schemas";
 
+import { AgeingMark } from "./ageing-mark";
 import { ApprovalForm } from "./approval-form";
+import { ClaimControl } from "./claim-control";
 
-/** An update of a live app in the review queue: its notes and what it changes, beside the checklist. */
-export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
+/** An update of a live app in the review queue: its notes and what it changes, beside the checklist; its age and claim. */
+export function PendingUpdate({ update, claim = null, now }: { update: AdminRevisionResource; claim?: ClaimResource | null; now: Date }) {
   return (
     <div className="grid gap-6 rounded-2xl border border-sky-200 bg-sky-50/60 p-6 xl:grid-cols-[1fr_22rem]" data-testid="pending-update">
       <div className="min-w-0 space-y-4 rounded-xl bg-white p-6">
@@ -16,7 +19,9 @@ export function PendingUpdate({ update }: { update: AdminRevisionResource }) {
             Update to version {update.app.version + 1}
           </span>
           <h2 className="text-lg font-semibold break-words">{update.name}</h2>
+          <AgeingMark waitingSince={update.submittedAt} now={now} />
         </div>
+        <ClaimControl of="update" id={update.app.id} subject={`the update of ${update.app.name}`} claim={claim} />
         <p className="text-xs text-slate-600">
           Submitted {update.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {update.developer.name} ({update.developer.email}) · live as{" "}
           <Link href={`/apps/${update.app.slug}`} className="text-brand-700 underline">

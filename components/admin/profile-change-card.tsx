@@ -5,14 +5,27 @@ import { PROFILE_CHANGE_STATES } from "@/lib/developers/profile-change-states";
 import { can } from "@/lib/state/machine";
 import type { AdminProfileChangeResource } from "@/lib/developers/schemas";
 
+import type { ClaimResource } from "@/lib/approval-queue/schemas";
+
 import { ActionButton } from "./action-button";
+import { AgeingMark } from "./ageing-mark";
+import { ClaimControl } from "./claim-control";
 import { endpointOf } from "@/lib/client/operation-call";
 import { PROFILE_CHANGE_APPROVALS } from "@/lib/developers/operations";
 
 const minute = (timestamp: string) => `${timestamp.slice(0, 16).replace("T", " ")} UTC`;
 
-/** A verified developer's profile change: what it would make public, against what is public now, and the decision. */
-export function ProfileChangeCard({ change }: { change: AdminProfileChangeResource }) {
+/** A verified developer's profile change: what it would make public, against what is public now, and the decision; while it waits, its age and claim. */
+export function ProfileChangeCard({
+  change,
+  claim = null,
+  now,
+}: {
+  change: AdminProfileChangeResource;
+  claim?: ClaimResource | null;
+  now: Date;
+}) {
+  const waiting = change.status === "PENDING";
   const { developer } = change;
   const proposedWebsite = change.changes.some(({ field }) => field === "websiteUrl") ? change.websiteUrl : null;
   return (
@@ -24,7 +37,11 @@ export function ProfileChangeCard({ change }: { change: AdminProfileChangeResour
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold break-words">{developer.name}</h2>
           <StatusBadge status={change.status} />
+          {waiting ? <AgeingMark waitingSince={change.submittedAt} now={now} /> : null}
         </div>
+        {waiting ? (
+          <ClaimControl of="profile_change" id={change.id} subject={`the profile change of ${developer.name}`} claim={claim} />
+        ) : null}
         <p className="text-xs break-words text-slate-600">
           {developer.email} · account {developer.status.replace(/_/g, " ").toLowerCase()} · asked {minute(change.submittedAt)}
           {change.decidedAt ? ` · decided ${minute(change.decidedAt)}` : ""}

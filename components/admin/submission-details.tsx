@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 import type { AdminAppResource } from "@/lib/apps/schemas";
 
 /**
@@ -5,11 +7,18 @@ import type { AdminAppResource } from "@/lib/apps/schemas";
  * checks that client against Yapture's registry (it must be this developer's) before approving, so
  * the ID is shown in full, never only in the portal's form.
  */
-export function SubmissionDetails({ app }: { app: Pick<AdminAppResource, "submittedAt" | "developer" | "oauthClientId"> }) {
+export function SubmissionDetails({
+  app,
+  ageing,
+}: {
+  app: Pick<AdminAppResource, "submittedAt" | "developer" | "oauthClientId">;
+  /** How long it has waited (the workbench's ageing mark), after the submission's time. */
+  ageing?: ReactNode;
+}) {
   return (
-    <div className="mb-4 space-y-1 text-xs text-slate-600">
+    <div className="space-y-1 text-xs text-slate-600">
       <p>
-        Submitted {app.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {app.developer.name} ({app.developer.email})
+        Submitted {app.submittedAt?.slice(0, 16).replace("T", " ")} UTC by {app.developer.name} ({app.developer.email}) {ageing}
       </p>
       <p data-testid="oauth-client-id">
         OAuth client ID:{" "}

@@ -1,5 +1,6 @@
 import { APPROVAL_CRITERION_LABELS } from "@/lib/core/enums";
 import type { DeveloperAppResource } from "@/lib/apps/schemas";
+import { humanize } from "@/lib/client/field-names";
 
 type Rejection = NonNullable<DeveloperAppResource["rejection"]>;
 
@@ -8,9 +9,10 @@ export function RejectionReasons({ rejection }: { rejection: Rejection }) {
   return (
     <div className="space-y-3">
       <ul className="space-y-2" data-testid="rejection-reasons" aria-label="Rejection reasons">
-        {rejection.reasons.map((reason) => (
-          <li key={reason.criterion} className="rounded-lg bg-white p-3 text-sm">
+        {rejection.reasons.map((reason, index) => (
+          <li key={index} className="rounded-lg bg-white p-3 text-sm">
             <span className="font-medium">{APPROVAL_CRITERION_LABELS[reason.criterion]}:</span> {reason.message}
+            {reason.field ? <span className="ml-1 text-xs text-slate-600">(about: {humanize(reason.field)})</span> : null}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { getDb, type Executor, type Transaction } from "@/db/client";
 import type { Page } from "@/db/paginate";
+import { appsMatching } from "@/db/admin-search";
 import { queuePage } from "@/db/queue-page";
 import { apps, developers, type App, type Developer } from "@/db/schema";
 import { decide } from "@/lib/audit/decision";
@@ -36,7 +37,15 @@ const selectAdminRows = (db: Executor) =>
     .innerJoin(developers, eq(developers.id, apps.developerId));
 
 /** The review queue: PENDING oldest-submitted first by default; other states newest first. */
-export async function listAppsForAdmin({ status, paging }: { status: AppStatus; paging: Paging }): Promise<Page<AdminAppRow>> {
+export async function listAppsForAdmin({
+  status,
+  paging,
+  search,
+}: {
+  status: AppStatus;
+  paging: Paging;
+  search?: string;
+}): Promise<Page<AdminAppRow>> {
   const db = await getDb();
   return queuePage({
     db,
@@ -44,6 +53,7 @@ export async function listAppsForAdmin({ status, paging }: { status: AppStatus; 
     columns: { status: apps.status, waitingSince: apps.submittedAt, updatedAt: apps.updatedAt, id: apps.id },
     status,
     paging,
+    search: search === undefined ? undefined : appsMatching(search),
     select: ({ where, orderBy, limit, offset }) =>
       selectAdminRows(db)
         .where(where)

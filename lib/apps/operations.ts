@@ -10,6 +10,8 @@ import {
   adminRevisionSchema,
   adminRevisionsQuery,
   analyticsSchema,
+  pastRejectionsSchema,
+  preflightSchema,
   APP_READ_ONLY_FIELDS,
   CREATE_READ_ONLY_FIELDS,
   approveBody,
@@ -122,6 +124,36 @@ export const APPS = {
     success: { 200: { description: "Now PENDING", schema: developerAppSchema } },
     errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
   }),
+  preflight: appOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/preflight",
+    operationId: "preflightApp",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Run every check of a submit without submitting",
+    // It fetches every image, as a submit does, so it counts as one.
+    limits: [{ policy: "submit", per: "developer" }],
+    description:
+      "The checks of `POST /api/dev/apps/{id}/submit`, in its order: the state (409 `invalid_state` unless DRAFT or REJECTED), then " +
+      "every image fetched and checked, all failures in one 400 `asset_invalid` whose `errors[]` name each field " +
+      "(`logoUrl`, `screenshots[1].url`, `longDescription`). The listing stays as it is (a DRAFT stays a DRAFT). Counts against the submit limit.",
+    success: { 200: { description: "A submit now would pass its checks", schema: preflightSchema } },
+    errors: [...scoped, "not_found", "invalid_state", "asset_invalid"],
+  }),
+  rejections: appOperation({
+    method: "get",
+    path: "/api/dev/apps/{id}/rejections",
+    operationId: "listAppRejections",
+    roles: ROLES_THAT.readListings,
+    scope: "APP_READ",
+    summary: "Every past rejection of the listing and of its updates, newest first",
+    description:
+      "From the audit log (at most the latest 100): each with its reasons (a reason's `field`, when the reviewer named one, is the " +
+      "listing field it is about, e.g. `screenshots[1]`), the message and when. Unlike `rejection` on the listing, approvals and " +
+      "resubmissions do not clear it.",
+    success: { 200: { description: "The rejections", schema: pastRejectionsSchema } },
+    errors: [...scoped, "not_found"],
+  }),
   withdraw: appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/withdraw",
@@ -220,6 +252,21 @@ export const APP_UPDATES = {
     description:
       "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`.",
     success: { 200: { description: "Now PENDING", schema: revisionSchema } },
+    errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
+  }),
+  preflight: updateOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/revision/preflight",
+    operationId: "preflightRevision",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Run every check of the update's submit without submitting",
+    limits: [{ policy: "submit", per: "developer" }],
+    description:
+      "The checks of `POST /api/dev/apps/{id}/revision/submit`, in its order: the state (409 `invalid_state`), `notes` (400 " +
+      "`validation_failed` naming `notes`), then every image (400 `asset_invalid` naming each field). The update stays as it is. " +
+      "Counts against the submit limit.",
+    success: { 200: { description: "A submit now would pass its checks", schema: preflightSchema } },
     errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
   }),
   withdraw: updateOperation({

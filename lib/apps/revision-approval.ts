@@ -1,3 +1,4 @@
+import { revisionsMatching } from "@/db/admin-search";
 import { eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
@@ -44,9 +45,11 @@ const toRow = ({ revision, app, screenshots, developer }: SelectedRow): AdminRev
 export async function listRevisionsForAdmin({
   status,
   paging,
+  search,
 }: {
   status: RevisionStatus;
   paging: Paging;
+  search?: string;
 }): Promise<Page<AdminRevisionRow>> {
   const db = await getDb();
   return queuePage({
@@ -60,6 +63,7 @@ export async function listRevisionsForAdmin({
     },
     status,
     paging,
+    search: search === undefined ? undefined : revisionsMatching(search),
     select: async ({ where, orderBy, limit, offset }) =>
       (
         await selectAdminRevisions(db)

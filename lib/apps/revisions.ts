@@ -135,6 +135,16 @@ export async function updateRevision({ input, ...owned }: Owned & { input: Revis
   return act(owned, "edit", () => revisionFields(input));
 }
 
+/** What a submit of the update checks before its images: its state, and notes saying what changed. */
+export function assertSubmittable(revision: AppRevision): void {
+  if (!can(REVISION_STATES, "submit", revision.status)) throw refusal(REVISION_STATES, "submit", revision.status);
+  if (!revision.notes) {
+    throw new ApiError("validation_failed", "notes: say what changed in this version before submitting it", {
+      errors: [{ path: "notes", code: "required", message: "say what changed in this version before submitting it" }],
+    });
+  }
+}
+
 /**
  * DRAFT/REJECTED → PENDING, after the same image checks as a first submission. Like a listing's
  * submit, the transition requires the exact version that was checked (updated_at).
@@ -144,12 +154,7 @@ export async function submitRevision({
   ...owned
 }: Owned & { copyAssets: (images: ListingImages, owner: string) => Promise<ImageCopy[]> }): Promise<RevisionRow> {
   const { revision } = await targetRevision(owned);
-  if (!can(REVISION_STATES, "submit", revision.status)) throw refusal(REVISION_STATES, "submit", revision.status);
-  if (!revision.notes) {
-    throw new ApiError("validation_failed", "notes: say what changed in this version before submitting it", {
-      errors: [{ path: "notes", code: "required", message: "say what changed in this version before submitting it" }],
-    });
-  }
+  assertSubmittable(revision);
   const copies = await copyAssets({ app: revision, screenshots: revision.screenshots }, owned.access.developerId);
   const now = new Date();
   return act(

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { APP_ENVIRONMENTS, APP_STATUSES, APPROVAL_CRITERIA, DEVELOPER_STATUSES, REVISION_STATUSES } from "@/lib/core/enums";
 import { pagingQuery } from "@/lib/core/paging";
 import { optionalText, trimmedText } from "@/lib/validation/common";
-import { APPROVAL_LIMITS, id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
+import { adminSearchQuery, APPROVAL_LIMITS, id, listOf, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 
 import {
   EDITABLE_FIELDS,
@@ -53,8 +53,12 @@ export const imagePreviewQuery = z.strictObject({
   url: z.string().min(1, { error: "must not be empty" }).max(2048, { error: "must be at most 2048 characters" }),
 });
 
-export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...pagingQuery() });
-export const adminRevisionsQuery = z.object({ status: z.enum(REVISION_STATUSES).default("PENDING"), ...pagingQuery() });
+export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...adminSearchQuery, ...pagingQuery() });
+export const adminRevisionsQuery = z.object({
+  status: z.enum(REVISION_STATUSES).default("PENDING"),
+  ...adminSearchQuery,
+  ...pagingQuery(),
+});
 
 /**
  * The `updatedAt` of the listing (or update) the administrator read, exactly as the API shows it:
@@ -74,9 +78,33 @@ const expectedUpdatedAt = z.iso
 
 export const approveBody = z.strictObject({ note: trimmedText(1, APPROVAL_LIMITS.note).optional(), expectedUpdatedAt });
 export const featureBody = z.strictObject({ featured: z.boolean() });
+/** The fields a reviewer picks a reason's `field` from: each editable field, then each screenshot. */
+export const REASON_FIELD_CHOICES = [
+  ...EDITABLE_FIELDS,
+  ...Array.from({ length: LISTING_LIMITS.maxScreenshots }, (_, index) => `screenshots[${index}]`),
+];
+
+/** A listing field a rejection's reason is about: an editable field's name, or one screenshot (`screenshots[1]`, its `.url` or `.caption`). */
+const reasonField = z
+  .string()
+  .max(40, { error: "must be at most 40 characters" })
+  .regex(
+    new RegExp(`^(?:${EDITABLE_FIELDS.join("|")}|screenshots\\[[0-${LISTING_LIMITS.maxScreenshots - 1}]\\](?:\\.(?:url|caption))?)$`),
+    {
+      error: `must name a listing field (${EDITABLE_FIELDS.join(", ")}) or one screenshot, as screenshots[0] to screenshots[${LISTING_LIMITS.maxScreenshots - 1}]`,
+    },
+  )
+  .meta({ description: "The field the reason is about; the portal highlights it on the developer's form.", example: "screenshots[1]" });
+
 export const rejectAppBody = z.strictObject({
   reasons: z
-    .array(z.strictObject({ criterion: z.enum(APPROVAL_CRITERIA), message: trimmedText(1, APPROVAL_LIMITS.reasonMessage) }))
+    .array(
+      z.strictObject({
+        criterion: z.enum(APPROVAL_CRITERIA),
+        message: trimmedText(1, APPROVAL_LIMITS.reasonMessage),
+        field: reasonField.optional(),
+      }),
+    )
     .min(1, { error: "give at least one reason" })
     .max(10, { error: "at most 10 reasons" }),
   message: trimmedText(1, APPROVAL_LIMITS.note).optional(),
@@ -89,12 +117,27 @@ export type RejectAppInput = Omit<z.infer<typeof rejectAppBody>, "expectedUpdate
 
 const rejectionSchema = z
   .object({
-    reasons: z.array(z.object({ criterion: z.enum(APPROVAL_CRITERIA), message: z.string() }).strict()),
+    reasons: z.array(
+      z
+        .object({
+          criterion: z.enum(APPROVAL_CRITERIA),
+          message: z.string(),
+          field: z.string().optional().meta({ example: "screenshots[1]" }),
+        })
+        .strict(),
+    ),
     message: z.string().nullable(),
     rejectedAt: timestamp,
   })
   .strict()
   .meta({ id: "Rejection" });
+
+/** The listing's rejections and its updates', newest first (the developer's history). */
+export const pastRejectionsSchema = listOf(
+  rejectionSchema
+    .extend({ of: z.enum(["listing", "update"]).meta({ description: "A rejection of the listing itself, or of an update of it." }) })
+    .meta({ id: "PastRejection" }),
+);
 
 /** What every view of a listing shows of it, the public's included. */
 const listingFields = {
@@ -253,6 +296,19 @@ export const appEventSchema = developerAppSchema
 export const updateEventSchema = revisionSchema
   .pick({ id: true, status: true, baseVersion: true, version: true, notes: true, rejection: true, submittedAt: true, approvedAt: true })
   .meta({ id: "EventAppUpdate" });
+/** A preflight that found nothing to refuse: a submit now would pass its checks. */
+export const preflightSchema = z
+  .object({
+    ready: z.literal(true),
+    status: z.enum(APP_STATUSES).meta({ description: "Unchanged: the listing is not submitted." }),
+    checkedImages: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Images fetched, decoded and checked (logo, banner, screenshots, long description)." }),
+  })
+  .strict()
+  .meta({ id: "Preflight" });
 
 export type PublicAppResource = z.infer<typeof publicAppSchema>;
 export type DeveloperAppResource = z.infer<typeof developerAppSchema>;
@@ -263,3 +319,5 @@ export type RevisionChange = z.infer<typeof revisionChangeSchema>;
 export type AppAnalytics = z.infer<typeof analyticsSchema>;
 export type AppEventResource = z.infer<typeof appEventSchema>;
 export type UpdateEventResource = z.infer<typeof updateEventSchema>;
+export type PreflightResource = z.infer<typeof preflightSchema>;
+export type PastRejectionsResource = z.infer<typeof pastRejectionsSchema>;

@@ -12,12 +12,16 @@ import type {
   AdminRevisionResource,
   AppEventResource,
   AppAnalytics,
+  PastRejectionsResource,
+  PreflightResource,
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
   UpdateEventResource,
 } from "./schemas";
 
+import type { Preflight } from "./preflight";
+import type { PastRejection } from "./rejection-history";
 import { revisionChanges } from "./revision-changes";
 
 import type { ScreenshotRow } from "./screenshots";
@@ -221,4 +225,14 @@ export function updateEventView(revision: AppRevision): UpdateEventResource {
     submittedAt: revision.submittedAt?.toISOString() ?? null,
     approvedAt: revision.approvedAt?.toISOString() ?? null,
   };
+}
+
+/** What a preflight found: nothing to refuse. */
+export function preflightView({ status, images }: Preflight): PreflightResource {
+  return { ready: true, status, checkedImages: images };
+}
+
+/** A listing's past rejections, newest first. */
+export function pastRejectionsView(rejections: PastRejection[]): PastRejectionsResource {
+  return { data: rejections.map(({ of, reasons, message, rejectedAt }) => ({ of, reasons, message, rejectedAt })) };
 }

@@ -116,6 +116,10 @@ export type ApprovalCriterion = (typeof APPROVAL_CRITERIA)[number];
 
 export const APPROVAL_CRITERION_LABELS = labelsOf(APPROVAL_CRITERIA);
 
+/** The queues of items waiting for an administrator's decision: new listings, updates of live apps, public profile changes. */
+export const APPROVAL_QUEUES = ["listing", "update", "profile_change"] as const;
+export type ApprovalQueue = (typeof APPROVAL_QUEUES)[number];
+
 /** Why a person reports a customer review or a publisher's reply (docs/moderation.md). */
 export const REPORT_REASONS = ["SPAM", "OFFENSIVE", "OFF_TOPIC", "CONFLICT_OF_INTEREST", "OTHER"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,3 +1,4 @@
+import { profileChangesMatching } from "@/db/admin-search";
 import { eq } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
@@ -34,9 +35,11 @@ export type AdminProfileChangeRow = Awaited<ReturnType<ReturnType<typeof selectA
 export async function listProfileChangesForAdmin({
   status,
   paging,
+  search,
 }: {
   status: ProfileChangeStatus;
   paging: Paging;
+  search?: string;
 }): Promise<Page<AdminProfileChangeRow>> {
   const db = await getDb();
   const { status: statusColumn, createdAt: waitingSince, updatedAt, id } = developerProfileChanges;
@@ -46,6 +49,7 @@ export async function listProfileChangesForAdmin({
     columns: { status: statusColumn, waitingSince, updatedAt, id },
     status,
     paging,
+    search: search === undefined ? undefined : profileChangesMatching(search),
     select: ({ where, orderBy, limit, offset }) =>
       selectAdminChanges(db)
         .where(where)

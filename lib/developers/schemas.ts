@@ -4,7 +4,7 @@ import { DEVELOPER_STATUSES, PROFILE_CHANGE_STATUSES, PUBLIC_PROFILE_FIELDS } fr
 import { pagingQuery } from "@/lib/core/paging";
 import { reviewerDeveloperSchema } from "@/lib/apps/schemas";
 import { emailAddress, httpsUrl, optionalText, trimmedText } from "@/lib/validation/common";
-import { id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
+import { adminSearchQuery, id, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 
 // The bodies and answers of developer profiles: registration, the developer's own profile and its
 // reviewed changes, and the administrators' verification.
@@ -40,8 +40,12 @@ export const updateDeveloperBody = z.strictObject(profileFields).partial();
 export type UpdateDeveloperInput = z.infer<typeof updateDeveloperBody>;
 export const DEVELOPER_READ_ONLY_FIELDS = ["yaptureUserId", "status", "statusReason", "resubmittedAt", "verifiedAt"] as const;
 
-export const adminDevelopersQuery = z.object({ status: z.enum(DEVELOPER_STATUSES).optional(), ...pagingQuery() });
-export const adminProfileChangesQuery = z.object({ status: z.enum(PROFILE_CHANGE_STATUSES).default("PENDING"), ...pagingQuery() });
+export const adminDevelopersQuery = z.object({ status: z.enum(DEVELOPER_STATUSES).optional(), ...adminSearchQuery, ...pagingQuery() });
+export const adminProfileChangesQuery = z.object({
+  status: z.enum(PROFILE_CHANGE_STATUSES).default("PENDING"),
+  ...adminSearchQuery,
+  ...pagingQuery(),
+});
 
 // --- answers ----------------------------------------------------------------
 

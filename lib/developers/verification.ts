@@ -1,4 +1,5 @@
-import { asc, eq, type SQL } from "drizzle-orm";
+import { developersMatching } from "@/db/admin-search";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
@@ -18,9 +19,20 @@ import { developerTransitions, type DeveloperAction } from "./states";
 // The verification of developer accounts: the administrators' queue and decisions, and a rejected
 // developer's request for another review.
 
-export async function listDevelopersForAdmin({ status, paging }: { status?: DeveloperStatus; paging: Paging }): Promise<Page<Developer>> {
+export async function listDevelopersForAdmin({
+  status,
+  paging,
+  search,
+}: {
+  status?: DeveloperStatus;
+  paging: Paging;
+  search?: string;
+}): Promise<Page<Developer>> {
   const db = await getDb();
-  const where: SQL | undefined = status ? eq(developers.status, status) : undefined;
+  const where: SQL | undefined = and(
+    status ? eq(developers.status, status) : undefined,
+    search === undefined ? undefined : developersMatching(search),
+  );
   return paginate(paging, {
     // Oldest first: the verification queue is worked in arrival order.
     items: ({ limit, offset }) =>

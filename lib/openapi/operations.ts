@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ANALYTICS } from "@/lib/analytics/operations";
 import { API_KEYS } from "@/lib/api-keys/operations";
 import { APP_APPROVALS, APP_UPDATES, APPS, UPDATE_APPROVALS } from "@/lib/apps/operations";
+import { QUEUE_STANDING, WORKBENCH } from "@/lib/approval-queue/operations";
 import { AUDIT_LOG } from "@/lib/audit/operations";
 import { CATALOGUE } from "@/lib/catalogue/operations";
 import { DEVELOPER_VERIFICATIONS, PROFILE, PROFILE_CHANGE_APPROVALS } from "@/lib/developers/operations";
@@ -63,11 +64,13 @@ export const OPERATIONS: Operation[] = [
   APP_UPDATES,
   EVENTS,
   WEBHOOKS,
+  QUEUE_STANDING,
   DEVELOPER_VERIFICATIONS,
   PROFILE_CHANGE_APPROVALS,
   APP_APPROVALS,
   MODERATION,
   UPDATE_APPROVALS,
+  WORKBENCH,
   EMAIL_LOG,
   AUDIT_LOG,
 ].flatMap((record): Operation[] => Object.values(record));

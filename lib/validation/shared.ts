@@ -37,3 +37,16 @@ export const APPROVAL_LIMITS = { reason: 2000, note: 2000, reasonMessage: 1000 }
 
 /** An administrator's decision that tells its subject why: rejecting a developer or a profile change, suspending, unpublishing. */
 export const reasonBody = z.strictObject({ reason: trimmedText(1, APPROVAL_LIMITS.reason) });
+
+/** The administrators' lists' search: bounded, and only characters that names, slugs and emails hold. */
+export const ADMIN_SEARCH_LIMITS = { max: 100 } as const;
+export const adminSearchQuery = {
+  q: z
+    .string()
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(ADMIN_SEARCH_LIMITS.max, { error: `must be at most ${ADMIN_SEARCH_LIMITS.max} characters` })
+    .regex(/^[\p{L}\p{N} @._+'&-]+$/u, { error: "may hold only letters, digits, spaces and @ . _ + ' & -" })
+    .optional()
+    .meta({ description: "Matches, case-insensitively anywhere in them, names, slugs and developer emails." }),
+};

@@ -1,6 +1,9 @@
 import Link from "next/link";
 
+import { QueueStatistics } from "@/components/admin/queue-statistics";
 import { PageHeading } from "@/components/ui/page-heading";
+import { queueStatistics } from "@/lib/approval-queue/statistics";
+import { queueStatisticsView } from "@/lib/approval-queue/views";
 import { adminQueueCounts } from "@/lib/audit/queue-counts";
 import { requireAdmin } from "@/lib/auth/require-admin";
 
@@ -18,6 +21,7 @@ export default async function AdminDashboard() {
     reportedReviews,
     failingWebhooks,
   } = await adminQueueCounts();
+  const statistics = (await queueStatistics()).map(queueStatisticsView);
   const cards = [
     {
       label: "Developers awaiting verification",
@@ -63,6 +67,7 @@ export default async function AdminDashboard() {
           );
         })}
       </div>
+      <QueueStatistics statistics={statistics} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { DEVELOPER_STATUS_HELP, isVerified, portalPublisher, type PortalPublisher } from "@/components/portal/verified-gate";
 import { listApiKeys } from "@/lib/api-keys/service";
 import { listDeveloperApps } from "@/lib/apps/service";
+import { profileChangeStanding, standingIfWaiting } from "@/lib/approval-queue/service";
+import { queueStandingView } from "@/lib/approval-queue/views";
 import { requireUser } from "@/lib/auth/portal-session";
 import { ownProfile } from "@/lib/developers/service";
 import { canRole } from "@/lib/members/roles";
@@ -129,9 +131,12 @@ async function EditableProfile({ developer }: { developer: Developer }) {
   const profile = developerView(await ownProfile(developer));
   const pending = profile.profileChange?.status === "PENDING" ? profile.profileChange : null;
   const { name, companyName, websiteUrl, bio } = pending ?? profile;
+  const standing = pending && (await standingIfWaiting(() => profileChangeStanding({ developerId: developer.id })));
   return (
     <div className="space-y-4">
-      {profile.profileChange ? <ProfileChangeNotice change={profile.profileChange} /> : null}
+      {profile.profileChange ? (
+        <ProfileChangeNotice change={profile.profileChange} standing={standing && queueStandingView(standing)} />
+      ) : null}
       <ProfileForm profile={{ email: profile.email, name, companyName, websiteUrl, bio }} reviewed={isVerified(developer)} />
     </div>
   );

@@ -18,6 +18,8 @@ import type { BodyInputOf } from "@/lib/validation/operation";
 import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./listing-fields";
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
 import { ScreenshotsEditor } from "./screenshots-editor";
+import { PreflightButton } from "./preflight-button";
+import { reviewerNotesOf } from "./reviewer-notes";
 import { SubmitForReviewButton } from "./submit-for-review-button";
 
 /** Asks the browser to confirm leaving the page (reload, close, another site) while `dirty`. */
@@ -86,10 +88,13 @@ export function AppForm({ app, revision, submittable = false }: Props) {
       focus: app ? undefined : "page-title",
     },
   );
+  // The fields the last rejection's reasons name are marked with the reviewer's words until a save's own message replaces them.
+  const reviewerNotes = useMemo(() => reviewerNotesOf((revision ?? app)?.rejection ?? null), [app, revision]);
+  const errorFor = (path: string) => save.errorFor(path) ?? reviewerNotes.get(path);
   const fields = {
     values,
     set: <K extends keyof ListingValues>(field: K, value: ListingValues[K]) => setValues((current) => ({ ...current, [field]: value })),
-    errorFor: save.errorFor,
+    errorFor,
   };
 
   const created = app === undefined && save.isSuccess;
@@ -135,7 +140,7 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         rows={values.screenshots}
         onChange={(rows) => fields.set("screenshots", rows)}
         hint={describeImageRule(IMAGE_RULES.screenshot)}
-        errorFor={save.errorFor}
+        errorFor={errorFor}
       />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>
@@ -147,6 +152,9 @@ export function AppForm({ app, revision, submittable = false }: Props) {
             of={revision ? "update" : "listing"}
             saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined}
           />
+        ) : null}
+        {app && submittable && !revision ? (
+          <PreflightButton appId={app.id} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
         ) : null}
         <p className="text-sm text-slate-600" data-testid="save-state">
           {app && save.isSuccess && unchanged ? "All changes saved." : dirty && app ? "Unsaved changes" : ""}

@@ -4,6 +4,9 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import type { DeveloperAppResource } from "@/lib/apps/schemas";
 
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
+import type { QueueStandingResource } from "@/lib/approval-queue/schemas";
+
+import { QueueStanding } from "../queue-standing";
 
 type Listing = Pick<DeveloperAppResource, "status" | "slug" | "rejection" | "submittedAt" | "unpublishReason">;
 
@@ -15,16 +18,19 @@ const TONE: Record<Listing["status"], string> = {
   UNPUBLISHED: "border-slate-300 bg-slate-100",
 };
 
-function Explanation({ listing }: { listing: Listing }) {
+function Explanation({ listing, standing }: { listing: Listing; standing: QueueStandingResource | null }) {
   switch (listing.status) {
     case "DRAFT":
       return <p>Not submitted yet. Only you can see this listing; submit it for review when it is ready.</p>;
     case "PENDING":
       return (
-        <p>
-          Under review since {listing.submittedAt?.slice(0, 10) ?? "recently"}. Reviews typically take 24–48 hours; you will get an email
-          with the outcome. The listing cannot be edited meanwhile; withdraw it from review to make changes.
-        </p>
+        <>
+          {standing ? <QueueStanding standing={standing} /> : null}
+          <p>
+            Under review since {listing.submittedAt?.slice(0, 10) ?? "recently"}; you will get an email with the outcome. The listing cannot
+            be edited meanwhile; withdraw it from review to make changes.
+          </p>
+        </>
       );
     case "APPROVED":
       return (
@@ -60,8 +66,8 @@ function Explanation({ listing }: { listing: Listing }) {
   }
 }
 
-/** The listing's state and what it means for the developer. */
-export function ListingStatus({ listing }: { listing: Listing }) {
+/** The listing's state and what it means for the developer; while it waits, where it stands in the queue. */
+export function ListingStatus({ listing, standing = null }: { listing: Listing; standing?: QueueStandingResource | null }) {
   return (
     <section
       aria-labelledby="listing-status-heading"
@@ -73,7 +79,7 @@ export function ListingStatus({ listing }: { listing: Listing }) {
           <StatusBadge status={listing.status} />
         </span>
       </h2>
-      <Explanation listing={listing} />
+      <Explanation listing={listing} standing={standing} />
     </section>
   );
 }

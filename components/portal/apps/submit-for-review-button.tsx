@@ -8,7 +8,7 @@ import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 
 /** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2", `longDescription` → "Long description": the field each submit error is about. */
-function imageLabel(path: string): string {
+export function imageLabel(path: string): string {
   if (path === "notes") return "What's new";
   if (path === "logoUrl") return "Logo";
   if (path === "bannerUrl") return "Banner";

@@ -4,23 +4,29 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { REVISION_STATES, type RevisionAction } from "@/lib/apps/revision-states";
 import { can } from "@/lib/state/machine";
 import type { DeveloperAppResource, RevisionResource } from "@/lib/apps/schemas";
+import type { QueueStandingResource } from "@/lib/approval-queue/schemas";
+
+import { QueueStanding } from "../queue-standing";
 
 import { AppForm } from "./app-form";
 import { DiscardUpdateButton, PrepareUpdateButton } from "./update-buttons";
 import { WithdrawFromReviewButton } from "./withdraw-from-review-button";
 
-type Props = { listing: DeveloperAppResource; revision: RevisionResource | null };
+type Props = { listing: DeveloperAppResource; revision: RevisionResource | null; standing?: QueueStandingResource | null };
 
-function Explanation({ revision }: { revision: RevisionResource }) {
+function Explanation({ revision, standing }: { revision: RevisionResource; standing: QueueStandingResource | null }) {
   switch (revision.status) {
     case "DRAFT":
       return <p>Only you can see this update. The live listing stays as it is until the update is reviewed and approved.</p>;
     case "PENDING":
       return (
-        <p>
-          Under review since {revision.submittedAt?.slice(0, 10) ?? "recently"}; you will get an email with the outcome. The live listing
-          stays public meanwhile. Withdraw the update to change it.
-        </p>
+        <>
+          {standing ? <QueueStanding standing={standing} /> : null}
+          <p>
+            Under review since {revision.submittedAt?.slice(0, 10) ?? "recently"}; you will get an email with the outcome. The live listing
+            stays public meanwhile. Withdraw the update to change it.
+          </p>
+        </>
       );
     case "REJECTED":
       return <p>The reviewer found problems with this update. The live listing is unchanged; fix the update below and submit it again.</p>;
@@ -30,7 +36,7 @@ function Explanation({ revision }: { revision: RevisionResource }) {
 }
 
 /** "Prepare an update" for a live listing, or the update in progress: editor, changes, review state. */
-export function UpdateSection({ listing, revision }: Props) {
+export function UpdateSection({ listing, revision, standing = null }: Props) {
   const allows = (action: RevisionAction) => revision !== null && can(REVISION_STATES, action, revision.status);
   return (
     <section aria-labelledby="update-heading" className="max-w-3xl space-y-4" data-testid="update-section">
@@ -42,7 +48,7 @@ export function UpdateSection({ listing, revision }: Props) {
       </div>
       {revision ? (
         <>
-          <Explanation revision={revision} />
+          <Explanation revision={revision} standing={standing} />
           {revision.rejection && revision.status === "REJECTED" ? <RejectionReasons rejection={revision.rejection} /> : null}
           <div className="flex flex-wrap items-start gap-4">
             {allows("withdraw") ? <WithdrawFromReviewButton appId={listing.id} of="update" /> : null}

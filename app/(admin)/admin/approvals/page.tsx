@@ -1,4 +1,7 @@
+import { AgeingMark } from "@/components/admin/ageing-mark";
+import { ClaimControl } from "@/components/admin/claim-control";
 import { PendingUpdate } from "@/components/admin/pending-update";
+import { QueueSearch } from "@/components/admin/queue-search";
 import { ApprovalForm } from "@/components/admin/approval-form";
 import { SubmissionDetails } from "@/components/admin/submission-details";
 import { AppPresentation } from "@/components/ui/app-presentation";
@@ -6,6 +9,8 @@ import { PageHeading } from "@/components/ui/page-heading";
 import { RejectionReasons } from "@/components/ui/rejection-reasons";
 import { Pager } from "@/components/ui/pager";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
+import { listClaims } from "@/lib/approval-queue/claims";
+import { claimView } from "@/lib/approval-queue/views";
 import { listAppsForAdmin } from "@/lib/apps/approval";
 import { listRevisionsForAdmin } from "@/lib/apps/revision-approval";
 import { adminAppView, adminRevisionView } from "@/lib/apps/views";
@@ -19,13 +24,19 @@ export const metadata = { title: "Approval queue" };
 // Each pending listing exactly as the public page will show it, and each pending update of a live
 // app with what it changes, beside the review checklist. Both lists page together.
 export default async function ApprovalQueue({ searchParams }: { searchParams: PageSearchParams }) {
-  await requireAdmin("/admin/approvals");
-  const { page } = await pageQuery(searchParams, adminAppsQuery);
+  const admin = await requireAdmin("/admin/approvals");
+  const { page, q } = await pageQuery(searchParams, adminAppsQuery);
   const paging = { page, limit: 5 };
-  const [queue, updates] = await Promise.all([
-    listAppsForAdmin({ status: "PENDING", paging }),
-    listRevisionsForAdmin({ status: "PENDING", paging }),
+  const now = new Date();
+  const [queue, updates, claims] = await Promise.all([
+    listAppsForAdmin({ status: "PENDING", paging, search: q }),
+    listRevisionsForAdmin({ status: "PENDING", paging, search: q }),
+    listClaims(),
   ]);
+  const claimOf = (queue: "listing" | "update", itemId: string) => {
+    const claim = claims.find((each) => each.queue === queue && each.itemId === itemId);
+    return claim ? claimView(claim, { sub: admin.yaptureUserId }) : null;
+  };
   // Every image from the copy checked at submit: opening the queue tells no developer's server who looked.
   const hosted = await hostedUrlsOf([
     ...queue.items.map(({ app }) => ({ type: "app" as const, id: app.id })),
@@ -37,7 +48,10 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
   return (
     <section className="space-y-8">
       <PageHeading>Approval queue ({queue.total + updates.total})</PageHeading>
-      {queue.total + updates.total === 0 ? <p className="text-slate-600">Nothing waiting for review.</p> : null}
+      <QueueSearch action="/admin/approvals" value={q} />
+      {queue.total + updates.total === 0 ? (
+        <p className="text-slate-600">{q ? "Nothing waiting for review matches the search." : "Nothing waiting for review."}</p>
+      ) : null}
       {updates.total > 0 ? (
         <section id="updates" aria-labelledby="updates-heading" className="space-y-6">
           <h2 id="updates-heading" className="text-xl font-semibold">
@@ -46,6 +60,8 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
           {updates.items.map(adminRevisionView).map((update) => (
             <PendingUpdate
               key={update.id}
+              now={now}
+              claim={claimOf("update", update.id)}
               update={{
                 ...update,
                 changes: changesWithHostedImages(update.changes, {
@@ -65,7 +81,10 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
           data-testid="pending-listing"
         >
           <div className="min-w-0 rounded-xl bg-white p-6">
-            <SubmissionDetails app={app} />
+            <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+              <SubmissionDetails app={app} ageing={<AgeingMark waitingSince={app.submittedAt} now={now} />} />
+              <ClaimControl id={app.id} subject={app.name} claim={claimOf("listing", app.id)} />
+            </div>
             {app.rejection ? (
               <section
                 aria-label={`Earlier rejection of ${app.name}`}
@@ -81,7 +100,7 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
           <ApprovalForm key={app.updatedAt} of="listing" appId={app.id} expectedUpdatedAt={app.updatedAt} subject={app.name} />
         </div>
       ))}
-      <Pager basePath="/admin/approvals" of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />
+      <Pager basePath="/admin/approvals" params={{ q }} of={{ page, totalPages: Math.max(queue.totalPages, updates.totalPages) }} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { QueueSearch } from "@/components/admin/queue-search";
 import Link from "next/link";
 
 import { ActionButton } from "@/components/admin/action-button";
@@ -21,7 +22,7 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
   await requireAdmin("/admin/apps");
   const query = await pageQuery(searchParams, adminAppsQuery);
   const status = query.status === "UNPUBLISHED" ? "UNPUBLISHED" : "APPROVED";
-  const listed = await listAppsForAdmin({ status, paging: query });
+  const listed = await listAppsForAdmin({ status, paging: query, search: query.q });
   return (
     <section className="space-y-6">
       <PageHeading>Published apps</PageHeading>
@@ -31,6 +32,7 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
         current={status}
         href={(value) => `/admin/apps?status=${value}`}
       />
+      <QueueSearch action="/admin/apps" value={query.q} keep={{ status }} />
       <DataTable
         caption="Published apps"
         columns={["App", "Status", "Installs", "Actions"]}
@@ -90,7 +92,7 @@ export default async function PublishedApps({ searchParams }: { searchParams: Pa
           </tr>
         ))}
       </DataTable>
-      <Pager basePath="/admin/apps" params={{ status }} of={listed} />
+      <Pager basePath="/admin/apps" params={{ status, q: query.q }} of={listed} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { QueueSearch } from "@/components/admin/queue-search";
 import { ActionButton } from "@/components/admin/action-button";
 import { PageHeading } from "@/components/ui/page-heading";
 import type { Developer } from "@/db/schema";
@@ -72,8 +73,8 @@ const isResubmitted = (developer: Developer) => developer.status === "PENDING_VE
 
 export default async function DevelopersQueue({ searchParams }: { searchParams: PageSearchParams }) {
   await requireAdmin("/admin/developers");
-  const { status, ...paging } = await pageQuery(searchParams, adminDevelopersQuery);
-  const developers = await listDevelopersForAdmin({ status, paging });
+  const { status, q, ...paging } = await pageQuery(searchParams, adminDevelopersQuery);
+  const developers = await listDevelopersForAdmin({ status, paging, search: q });
   return (
     <section className="space-y-6">
       <PageHeading>Developers</PageHeading>
@@ -83,6 +84,7 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
         current={status}
         href={(value) => (value ? `/admin/developers?status=${value}` : "/admin/developers")}
       />
+      <QueueSearch action="/admin/developers" value={q} keep={{ status }} />
       <DataTable
         caption="Developers"
         columns={["Developer", "Status", "Registered", "Actions"]}
@@ -124,7 +126,7 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
           </tr>
         ))}
       </DataTable>
-      <Pager basePath="/admin/developers" params={{ status }} of={developers} />
+      <Pager basePath="/admin/developers" params={{ status, q }} of={developers} />
     </section>
   );
 }

@@ -1,7 +1,10 @@
+import { QueueSearch } from "@/components/admin/queue-search";
 import { ProfileChangeCard } from "@/components/admin/profile-change-card";
 import { FilterTabs } from "@/components/ui/filter-tabs";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
+import { listClaims } from "@/lib/approval-queue/claims";
+import { claimView } from "@/lib/approval-queue/views";
 import { requireAdmin } from "@/lib/auth/require-admin";
 import { listProfileChangesForAdmin } from "@/lib/developers/profile-change-approval";
 import { adminProfileChangeView } from "@/lib/developers/views";
@@ -14,9 +17,14 @@ export const metadata = { title: "Profile changes" };
 // Verified developers' changes of their public profile: the marketplace shows the verified values
 // until one is approved here.
 export default async function ProfileChangesQueue({ searchParams }: { searchParams: PageSearchParams }) {
-  await requireAdmin("/admin/profile-changes");
-  const { status, ...paging } = await pageQuery(searchParams, adminProfileChangesQuery);
-  const changes = await listProfileChangesForAdmin({ status, paging });
+  const admin = await requireAdmin("/admin/profile-changes");
+  const { status, q, ...paging } = await pageQuery(searchParams, adminProfileChangesQuery);
+  const [changes, claims] = await Promise.all([listProfileChangesForAdmin({ status, paging, search: q }), listClaims()]);
+  const now = new Date();
+  const claimOf = (changeId: string) => {
+    const claim = claims.find((each) => each.queue === "profile_change" && each.itemId === changeId);
+    return claim ? claimView(claim, { sub: admin.yaptureUserId }) : null;
+  };
   return (
     <section className="space-y-6">
       <div className="space-y-1">
@@ -32,13 +40,14 @@ export default async function ProfileChangesQueue({ searchParams }: { searchPara
         current={status}
         href={(value) => `/admin/profile-changes?status=${value ?? "PENDING"}`}
       />
+      <QueueSearch action="/admin/profile-changes" value={q} keep={{ status }} />
       {changes.total === 0 ? <p className="text-sm text-slate-600">No profile changes here.</p> : null}
       <div className="space-y-4">
         {changes.items.map(adminProfileChangeView).map((change) => (
-          <ProfileChangeCard key={change.id} change={change} />
+          <ProfileChangeCard key={change.id} change={change} claim={claimOf(change.id)} now={now} />
         ))}
       </div>
-      <Pager basePath="/admin/profile-changes" params={{ status }} of={changes} />
+      <Pager basePath="/admin/profile-changes" params={{ status, q }} of={changes} />
     </section>
   );
 }

@@ -5,17 +5,22 @@ import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
 import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
+import { PastRejections } from "@/components/portal/apps/past-rejections";
+import { PreflightButton } from "@/components/portal/apps/preflight-button";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
 import { UpdateSection } from "@/components/portal/apps/update-section";
 import { WithdrawFromReviewButton } from "@/components/portal/apps/withdraw-from-review-button";
 import { isVerified, NotVerifiedNotice, portalPublisher, type PortalPublisher } from "@/components/portal/verified-gate";
 import { PageTitle } from "@/components/ui/page-title";
 import { getAppAnalytics } from "@/lib/apps/analytics";
+import { listingStanding, standingIfWaiting, updateStanding } from "@/lib/approval-queue/service";
+import { queueStandingView } from "@/lib/approval-queue/views";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
+import { listPastRejections } from "@/lib/apps/rejection-history";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
-import { analyticsView, developerAppView, revisionView } from "@/lib/apps/views";
+import { analyticsView, developerAppView, pastRejectionsView, revisionView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/core/enums";
@@ -35,9 +40,26 @@ const REVIEWS_SHOWN = 20;
 
 const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
-    const [listing, analytics] = await Promise.all([getDeveloperApp({ access, appId }), getAppAnalytics({ access, appId })]);
+    const [listing, analytics, rejections] = await Promise.all([
+      getDeveloperApp({ access, appId }),
+      getAppAnalytics({ access, appId }),
+      listPastRejections({ access, appId }),
+    ]);
     const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
-    return { listing: developerAppView(listing), analytics: analyticsView(analytics), revision };
+    // Where a listing or update waiting for a decision stands (null once it is decided).
+    const standing =
+      listing.app.status === "PENDING"
+        ? await standingIfWaiting(() => listingStanding({ access, appId }))
+        : listing.revision?.status === "PENDING"
+          ? await standingIfWaiting(() => updateStanding({ access, appId }))
+          : null;
+    return {
+      listing: developerAppView(listing),
+      analytics: analyticsView(analytics),
+      revision,
+      standing: standing && queueStandingView(standing),
+      rejections: pastRejectionsView(rejections).data,
+    };
   });
 
 export default async function ListingPage({ params }: { params: Promise<{ id: string }> }) {
@@ -45,7 +67,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { developer, member } = publisher;
-  const { listing, analytics, revision } = await loadListing(publisher, id);
+  const { listing, analytics, revision, standing, rejections } = await loadListing(publisher, id);
   // What the member's role lets them do here (the API refuses the rest the same way).
   const mayEdit = canRole(member.role, "editListings");
   const canEdit = mayEdit && allows("edit", listing.status);
@@ -68,9 +90,10 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           {listing.slug} · version {listing.version}
         </p>
       </PageTitle>
-      <ListingStatus listing={listing} />
+      <ListingStatus listing={listing} standing={listing.status === "PENDING" ? standing : null} />
       <div className="flex flex-wrap items-start gap-4">
         {mayEdit && allows("submit", listing.status) && !canEdit ? <SubmitForReviewButton appId={listing.id} of="listing" /> : null}
+        {mayEdit && allows("submit", listing.status) && !canEdit ? <PreflightButton appId={listing.id} /> : null}
         {mayEdit && allows("withdraw", listing.status) ? <WithdrawFromReviewButton appId={listing.id} of="listing" /> : null}
         {mayEdit && allows("delete", listing.status) ? <DeleteListingButton appId={listing.id} name={listing.name} /> : null}
       </div>
@@ -82,7 +105,10 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
           <AppForm app={listing} submittable={allows("submit", listing.status)} />
         </section>
       ) : null}
-      {mayEdit && allows("revise", listing.status) ? <UpdateSection listing={listing} revision={update} /> : null}
+      <PastRejections rejections={rejections} />
+      {mayEdit && allows("revise", listing.status) ? (
+        <UpdateSection listing={listing} revision={update} standing={revision?.status === "PENDING" ? standing : null} />
+      ) : null}
       {canRole(member.role, "readAnalytics") ? <ListingAnalytics appId={listing.id} analytics={analytics} /> : null}
       {listing.publishedAt ? (
         <ListingReviews

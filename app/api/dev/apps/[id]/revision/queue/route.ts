@@ -1,0 +1,12 @@
+import { QUEUE_STANDING } from "@/lib/approval-queue/operations";
+import { updateStanding } from "@/lib/approval-queue/service";
+import { queueStandingView } from "@/lib/approval-queue/views";
+import { json, otherMethods } from "@/lib/http";
+import { handle } from "@/lib/http/handle";
+
+// GET /api/dev/apps/:id/revision/queue — where the caller's PENDING update stands in the review queue.
+export const { GET } = handle(QUEUE_STANDING.update, async ({ access, params }) =>
+  json(queueStandingView(await updateStanding({ access, appId: params.id }))),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(["GET"]);
