@@ -89,7 +89,7 @@ test("an administrator searches the queue, claims a listing and rejects it with 
 
   // A canned reason fills the problem's text, which the administrator edits, tied to a screenshot.
   await card.getByLabel("Quality canned reason").selectOption({ label: "Blurry screenshot" });
-  const problem = card.getByLabel("Quality problem");
+  const problem = card.getByLabel("Quality problem", { exact: true });
   await expect(problem).toHaveValue(/^A screenshot is blurry/);
   const edited = `${await problem.inputValue()} The second one in particular.`;
   await problem.fill(edited);
