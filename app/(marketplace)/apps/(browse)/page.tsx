@@ -10,6 +10,7 @@ import { listPublicCategories } from "@/lib/catalogue/categories";
 import { closestPublicName } from "@/lib/catalogue/closest-name";
 import { listPublicApps, asCards } from "@/lib/catalogue/queries";
 import { recordImpressions } from "@/lib/analytics/seen";
+import { isSearchRefusal, unlessSearchRefused } from "@/lib/pages/search-refusal";
 import { pageClientAddress, pageViewer } from "@/lib/pages/viewer";
 import { APP_ENVIRONMENTS } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
@@ -21,6 +22,9 @@ const SORT_LABELS: Record<Exclude<PublicSort, "relevance">, string> = {
   newest: "Newest",
   name: "Name",
 };
+/** The empty page shown in place of a refused search's results. */
+const noResults = (limit: number) => ({ items: [], appIds: [], total: 0, totalPages: 0, page: 1, limit, totalIsExact: true });
+
 const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
 
 export const metadata = { title: "Browse apps" };
@@ -28,16 +32,19 @@ export const metadata = { title: "Browse apps" };
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
-  const [results, categories, viewer] = await Promise.all([
-    pageClientAddress().then((client) => listPublicApps({ query, client }, asCards)),
+  const [listed, categories, viewer] = await Promise.all([
+    pageClientAddress().then((client) => unlessSearchRefused(listPublicApps({ query, client }, asCards))),
     listPublicCategories(),
     pageViewer(),
   ]);
+  const refusal = isSearchRefusal(listed) ? listed : undefined;
+  const results = isSearchRefusal(listed) ? noResults(query.limit) : listed;
   await recordImpressions(results.appIds, query.search ? "search" : query.featured ? "featured" : "category", viewer);
   const { total, items: apps } = results;
   const params = browseParams(query);
   const pastTheEnd = apps.length === 0 && total > 0;
-  const suggestion = total === 0 && query.search ? await closestPublicName(query.search, query) : undefined;
+  const closest = total === 0 && query.search && !refusal ? await unlessSearchRefused(closestPublicName(query.search, query)) : undefined;
+  const suggestion = typeof closest === "string" ? closest : undefined;
   const categoryHref = (category?: string) => browseHref({ ...params, category }, 1);
   // A search pages through its result window only (PUBLIC_LIMITS.searchResults): the pager stops there.
   const reachablePages = query.search ? Math.min(results.totalPages, lastSearchPage(query.limit)) : results.totalPages;
@@ -102,24 +109,30 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             <InlineSelect name="sort" label="Sort" anyLabel="Best match" defaultValue={query.sort} options={SORT_OPTIONS} />
             <button className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">Search</button>
           </GetForm>
-          <p className="text-sm text-slate-600" data-testid="result-count">
-            {pastTheEnd ? (
-              <>
-                Page {query.page} is past the last page of {total} {total === 1 ? "app" : "apps"}.{" "}
-                <Link href={browseHref(params, 1)} className="text-brand-700 underline">
-                  Go to the first page
-                </Link>
-              </>
-            ) : (
-              <>
-                {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
-                {total === 1 ? "app" : "apps"}
-                {query.search ? ` matching “${query.search}”` : ""}
-              </>
-            )}
-          </p>
+          {refusal ? (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="search-refused">
+              {refusal.message}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600" data-testid="result-count">
+              {pastTheEnd ? (
+                <>
+                  Page {query.page} is past the last page of {total} {total === 1 ? "app" : "apps"}.{" "}
+                  <Link href={browseHref(params, 1)} className="text-brand-700 underline">
+                    Go to the first page
+                  </Link>
+                </>
+              ) : (
+                <>
+                  {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
+                  {total === 1 ? "app" : "apps"}
+                  {query.search ? ` matching “${query.search}”` : ""}
+                </>
+              )}
+            </p>
+          )}
           <AppGrid apps={apps} className="sm:grid-cols-2 xl:grid-cols-3" />
-          {total === 0 ? (
+          {total === 0 && !refusal ? (
             <div className="space-y-1 text-slate-700" data-testid="no-results">
               <p>No apps match. Try fewer words or another category.</p>
               {suggestion ? (
