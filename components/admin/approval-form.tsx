@@ -131,7 +131,7 @@ export function ApprovalForm({
             ) : null}
             {!verdicts[criterion].passes ? (
               <select
-                aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} problem is about`}
+                aria-label={`Field of the ${APPROVAL_CRITERION_LABELS[criterion].toLowerCase()} reason`}
                 value={verdicts[criterion].field}
                 onChange={(event) => update(criterion, { field: event.target.value })}
                 className="rounded-lg border border-slate-300 bg-white p-1 text-sm"

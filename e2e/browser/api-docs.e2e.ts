@@ -7,7 +7,7 @@ test("the API documentation page renders the OpenAPI document and the getting-st
   await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
   await expect(page.getByText("curl -X POST", { exact: false }).first()).toBeVisible();
   expect(await page.getByTestId("operation").count()).toBeGreaterThan(30);
-  await page.getByText("/api/dev/apps/{id}/submit").click();
+  await page.getByText("/api/dev/apps/{id}/submit", { exact: true }).first().click();
   await expect(page.getByText("asset_invalid", { exact: false }).first()).toBeVisible();
   await expectPageHealthy(page);
 });

@@ -93,7 +93,7 @@ test("an administrator searches the queue, claims a listing and rejects it with 
   await expect(problem).toHaveValue(/^A screenshot is blurry/);
   const edited = `${await problem.inputValue()} The second one in particular.`;
   await problem.fill(edited);
-  await card.getByLabel("Quality problem is about").selectOption({ label: "About: Screenshot 2" });
+  await card.getByLabel("Field of the quality reason").selectOption({ label: "About: Screenshot 2" });
   await card.getByRole("button", { name: "Reject with reasons" }).click();
   await expect(card).toHaveCount(0);
 
