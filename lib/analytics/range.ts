@@ -24,29 +24,37 @@ export function rangeOf(query: { from?: string; to?: string }, now = new Date())
   return { from: query.from ?? addDays(to, -(DEFAULT_DAYS - 1)), to };
 }
 
-/** The first day of the period of `interval` that holds `day`: itself, its ISO week's Monday, its month's 1st. */
-function periodStart(day: string, interval: Interval): string {
-  if (interval === "day") return day;
-  if (interval === "month") return `${day.slice(0, 8)}01`;
-  const weekday = (new Date(timeOf(day)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return addDays(day, -weekday);
-}
-
 /** The periods covering `range`, each cut to it: `key` is the period's own first day, as Postgres's date_trunc gives it. */
 export function periodsOf({ from, to }: DayRange, interval: Interval): { key: string; start: string; end: string }[] {
+  // Whole days as epoch milliseconds, turned into text once each: a two-year daily range is 730 periods.
+  const last = timeOf(to);
   const periods: { key: string; start: string; end: string }[] = [];
-  let start = from;
-  while (start <= to) {
+  let start = timeOf(from);
+  while (start <= last) {
     const key = periodStart(start, interval);
-    const next = interval === "day" ? addDays(key, 1) : interval === "week" ? addDays(key, 7) : nextMonth(key);
-    const end = addDays(next, -1) < to ? addDays(next, -1) : to;
-    periods.push({ key, start, end });
+    const next = interval === "day" ? key + DAY_MS : interval === "week" ? key + 7 * DAY_MS : nextMonth(key);
+    const end = Math.min(next - DAY_MS, last);
+    const startDay = dayOf(new Date(start));
+    periods.push({
+      key: key === start ? startDay : dayOf(new Date(key)),
+      start: startDay,
+      end: end === start ? startDay : dayOf(new Date(end)),
+    });
     start = next;
   }
   return periods;
 }
 
-function nextMonth(first: string): string {
-  const [year, month] = first.split("-").map(Number) as [number, number];
-  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+/** The first day of the period of `interval` that holds `day`: itself, its ISO week's Monday, its month's 1st. */
+function periodStart(day: number, interval: Interval): number {
+  if (interval === "day") return day;
+  const date = new Date(day);
+  if (interval === "month") return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return day - weekday * DAY_MS;
+}
+
+function nextMonth(first: number): number {
+  const date = new Date(first);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
