@@ -119,15 +119,23 @@ async function load(server: BenchServer, scenario: Scenario, duration: number): 
     ],
   });
   const cpuAfter = await cpuUse(server);
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats?.count ?? 0] as const);
+  const isRefusal = (status: string) => scenario.sheds === true && (status === "429" || status === "503");
+  const refused = statuses.filter(([status]) => isRefusal(status)).reduce((sum, [, count]) => sum + count, 0);
+  const failedStatuses = Object.fromEntries(statuses.filter(([status]) => Number(status) >= 300 && !isRefusal(status)));
   installsCreated += result.statusCodeStats?.["201"]?.count ?? 0;
   if (scenario.goal === "install") installLoads += 1;
   return {
     scenario,
-    requestsPerSecond: result.requests.total / result.duration,
+    // A refused request is answered at once: only the ones served count towards the throughput.
+    requestsPerSecond: (result.requests.total - refused) / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    // autocannon's `errors` include its timeouts; they are counted apart (a slow answer, not a wrong one).
-    errors: result.errors - result.timeouts + result.non2xx,
+    // autocannon's `errors` include its timeouts; they are counted apart (a slow answer, not a wrong one),
+    // as are the refusals of a scenario that sheds load.
+    errors: result.errors - result.timeouts + result.non2xx - refused,
+    failedStatuses,
+    refused,
     timeouts: result.timeouts,
     serverCpuMs: (cpuAfter.server - cpuBefore.server) / Math.max(1, result.requests.total),
     databaseCpuMs: (cpuAfter.database - cpuBefore.database) / Math.max(1, result.requests.total),

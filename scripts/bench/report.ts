@@ -7,6 +7,10 @@ export type Measured = {
   p99: number;
   /** Error statuses and connection errors: wrong answers. */
   errors: number;
+  /** The error statuses among them, e.g. { "500": 1 }. */
+  failedStatuses: Record<string, number>;
+  /** Requests a scenario that sheds load saw refused (429/503): the server protecting itself, not a wrong answer. */
+  refused: number;
   /** Requests that got no answer within the load generator's timeout (30 s): slow, not wrong. */
   timeouts: number;
   /** CPU time per request in the server process and in the database backends. */
@@ -15,6 +19,11 @@ export type Measured = {
 };
 
 const MAX_RSS_BYTES = 400 * 2 ** 20;
+
+const statusesOf = (statuses: Record<string, number>) => {
+  const entries = Object.entries(statuses);
+  return entries.length === 0 ? "" : ` (${entries.map(([status, count]) => `HTTP ${status}: ${count}`).join(", ")})`;
+};
 
 /**
  * The results as a table (plain text, or Markdown for docs/benchmarks.md), each scenario's
@@ -30,7 +39,8 @@ export function formatReport(results: Measured[], { rss, markdown }: { rss: numb
     const goal = GOALS[result.scenario.goal];
     const ratio = health > 0 ? result.requestsPerSecond / health : 0;
     const met = ratio >= goal.minRatio && (goal.maxP99Ms === undefined || result.p99 <= goal.maxP99Ms);
-    if (result.errors > 0) errors.push(`${result.scenario.name}: ${result.errors} failed requests`);
+    if (result.errors > 0) errors.push(`${result.scenario.name}: ${result.errors} failed requests${statusesOf(result.failedStatuses)}`);
+    if (result.refused > 0) missed.push(`${result.scenario.name}: ${result.refused} requests refused by admission control (429/503)`);
     if (result.timeouts > 0) missed.push(`${result.scenario.name}: ${result.timeouts} requests timed out`);
     if (!met) missed.push(`${result.scenario.name}: ${ratio.toFixed(2)}× health, p99 ${result.p99} ms (goal ${goal.label})`);
     return [
@@ -40,6 +50,7 @@ export function formatReport(results: Measured[], { rss, markdown }: { rss: numb
       String(result.p99),
       String(result.errors),
       String(result.timeouts),
+      String(result.refused),
       result.serverCpuMs.toFixed(2),
       result.databaseCpuMs.toFixed(2),
       result.scenario.goal === "floor" ? "1.00" : ratio.toFixed(2),
@@ -48,7 +59,19 @@ export function formatReport(results: Measured[], { rss, markdown }: { rss: numb
   });
   const rssMet = rss <= MAX_RSS_BYTES;
   if (!rssMet) missed.push(`server RSS ${(rss / 2 ** 20).toFixed(0)} MB (goal ≤ 400 MB)`);
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "errors", "timeouts", "server CPU ms/req", "db CPU ms/req", "× health", "goal"];
+  const header = [
+    "scenario",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+    "timeouts",
+    "refused",
+    "server CPU ms/req",
+    "db CPU ms/req",
+    "× health",
+    "goal",
+  ];
   const footer = `server RSS after the run: ${(rss / 2 ** 20).toFixed(0)} MB (goal ≤ 400 MB ${rssMet ? "✓" : "✗"}); health: ${health.toFixed(0)} req/s (mean of ${floors.length} runs)`;
   return { text: `${markdown ? markdownTable(header, rows) : plainTable(header, rows)}\n\n${footer}`, errors, missed };
 }

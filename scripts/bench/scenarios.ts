@@ -15,7 +15,13 @@ export const GOALS: Record<Goal, { minRatio: number; maxP99Ms?: number; label: s
 };
 
 type BenchRequest = { method: "GET" | "POST"; path: string; body?: string; headers?: Record<string, string> };
-export type Scenario = { name: string; goal: Goal; next: () => BenchRequest };
+export type Scenario = {
+  name: string;
+  goal: Goal;
+  next: () => BenchRequest;
+  /** Admission control may refuse some of it at this load (429/503 with Retry-After): counted apart, as timeouts are. */
+  sheds?: boolean;
+};
 
 const get = (path: string): BenchRequest => ({ method: "GET", path });
 const fixed = (name: string, goal: Goal, path: string): Scenario => ({ name, goal, next: () => get(path) });
@@ -28,7 +34,10 @@ const SEARCH_SORTS = ["relevance", ...LIST_SORTS] as const;
 /**
  * A list or search query never asked before in this run: a random category (or none) × sort × page
  * of 1–50 × limit, or one or two random words of the catalogue's vocabulary with a random sort and
- * page. No cache of any kind can answer it from an earlier request.
+ * page. No cache of any kind can answer it from an earlier request. Each comes from a different
+ * visitor (an address of 198.18.0.0/15, the benchmarking range, in X-Forwarded-For: the bench server
+ * trusts loopback as its proxy): one client asking unique searches on 50 connections is refused by
+ * design (lib/catalogue/search/admission.ts), and npm run bench:hostile-search measures that client.
  */
 function uncachedQueries(): () => BenchRequest {
   const asked = new Set<string>();
@@ -51,7 +60,7 @@ function uncachedQueries(): () => BenchRequest {
     let path = draw();
     while (asked.has(path)) path = draw();
     asked.add(path);
-    return get(path);
+    return { ...get(path), headers: { "x-forwarded-for": `198.${between(18, 19)}.${between(0, 255)}.${between(1, 254)}` } };
   };
 }
 
@@ -112,7 +121,7 @@ export function scenarios(slugs: readonly string[]): Scenario[] {
     fixed("/api/apps/categories/list", "read", "/api/apps/categories/list"),
     { name: "/api/apps/:slug (random app)", goal: "read", next: () => get(`/api/apps/${pick(slugs)}`) },
     { name: "/api/apps/:slug/reviews (random app)", goal: "read", next: () => get(`/api/apps/${pick(slugs)}/reviews`) },
-    { name: "uncached: every query different", goal: "read", next: uncachedQueries() },
+    { name: "uncached: every query different", goal: "read", next: uncachedQueries(), sheds: true },
     {
       // Anonymous (a workspace install needs its member's sign-in): once per client, app and day,
       // so with 100,000 apps almost every request inserts and counts, as a new workspace's would.
