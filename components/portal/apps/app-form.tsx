@@ -21,6 +21,7 @@ import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./lis
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
 import { ScreenshotsEditor } from "./screenshots-editor";
 import { PreflightButton } from "./preflight-button";
+import { useImageChecks } from "./image-checks";
 import { reviewerNotesOf } from "./reviewer-notes";
 import { SubmitForReviewButton } from "./submit-for-review-button";
 
@@ -41,6 +42,12 @@ type Props = {
   /** The listing may be submitted from here: unsaved changes are saved first. */
   submittable?: boolean;
 };
+
+/** The error path of an image field's control: `screenshot-2-url` → `screenshots[1].url`; the logo's and banner's ids are their paths. */
+function imagePathOf(controlId: string): string {
+  const screenshot = /^screenshot-(\d+)-url$/.exec(controlId);
+  return screenshot ? `screenshots[${Number(screenshot[1]) - 1}].url` : controlId;
+}
 
 type CreateBody = BodyInputOf<typeof APPS.create>;
 type UpdateBody = BodyInputOf<typeof APP_UPDATES.update>;
@@ -98,14 +105,18 @@ export function AppForm({ app, revision, submittable = false }: Props) {
   // What a submit (or its check without submitting) refused: shown like a save's errors, until the next save or try.
   const [checked, setChecked] = useState<unknown>(null);
   const checkProblem = checked instanceof ProblemError ? checked : undefined;
+  // Each image address is checked as a submit would, as soon as it is typed (image-checks.ts).
+  const imageChecks = useImageChecks(app?.id, values);
   const errorFor = (path: string) => {
     const message = save.errorFor(path) ?? checkProblem?.messageFor(path) ?? checkProblem?.messageFor(path.replace(/\.url$/, ""));
-    return message ? besideField(message) : reviewerNotes.get(path);
+    return message ? besideField(message) : (imageChecks.messagesFor(path).error ?? reviewerNotes.get(path));
   };
+  const hintFor = (path: string) => imageChecks.messagesFor(path).hint;
   const fields = {
     values,
     set: <K extends keyof ListingValues>(field: K, value: ListingValues[K]) => setValues((current) => ({ ...current, [field]: value })),
     errorFor,
+    hintFor,
   };
 
   const created = app === undefined && save.isSuccess;
@@ -132,6 +143,8 @@ export function AppForm({ app, revision, submittable = false }: Props) {
       noValidate
       aria-label={revision ? "Edit update" : app ? "Edit listing" : "New listing"}
       className="space-y-5 rounded-xl border border-slate-200 bg-white p-6"
+      // Leaving an image field checks its address at once.
+      onBlurCapture={(event) => imageChecks.checkNow(imagePathOf(event.target.id))}
     >
       {/* What a save or a submit refused, at the top: each entry leads to its field, which says it too. */}
       <ActionError error={save.error ?? checked} fieldsShown describeField={listingFieldLabel} controlIdOf={listingControlId} />
@@ -154,6 +167,7 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         onChange={(rows) => fields.set("screenshots", rows)}
         hint={describeImageRule(IMAGE_RULES.screenshot)}
         errorFor={errorFor}
+        hintFor={hintFor}
       />
       <div className="flex flex-wrap items-center gap-4">
         <Button id={saveId} type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>

@@ -14,10 +14,12 @@ type Props = {
   hint: string;
   /** The API's message for a path such as `screenshots` or `screenshots[1].url`. */
   errorFor: (path: string) => string | undefined;
+  /** What to say beside a screenshot's URL (its check, see image-checks.ts). */
+  hintFor?: (path: string) => string | undefined;
 };
 
 /** Screenshot rows of URL and caption; the row order is the order on the listing. */
-export function ScreenshotsEditor({ rows, onChange, hint, errorFor }: Props) {
+export function ScreenshotsEditor({ rows, onChange, hint, errorFor, hintFor }: Props) {
   const { minScreenshots: min, maxScreenshots: max } = LISTING_LIMITS;
   // "Add screenshot" puts the person in the new row's URL, not behind it on the button.
   const added = useRef(false);
@@ -48,6 +50,7 @@ export function ScreenshotsEditor({ rows, onChange, hint, errorFor }: Props) {
                 maxLength={LISTING_LIMITS.url}
                 placeholder="https://"
                 onChange={(event) => update(index, { url: event.target.value })}
+                hint={hintFor?.(`screenshots[${index}].url`)}
                 error={errorFor(`screenshots[${index}].url`)}
               />
               <TextField
