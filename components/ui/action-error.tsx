@@ -27,7 +27,7 @@ type Props = {
 const UNEXPECTED = "That did not work. Reload the page and try again.";
 
 /** The message a person reads for a problem: the page's own words for its code when it has some. */
-export function problemMessage(problem: ProblemError, messages: Partial<Record<string, string>> | undefined): string {
+function problemMessage(problem: ProblemError, messages: Partial<Record<string, string>> | undefined): string {
   if (!messages) return problem.message;
   return messages[problem.code] ?? UNEXPECTED;
 }
