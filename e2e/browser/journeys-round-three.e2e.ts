@@ -108,7 +108,7 @@ test("a draft whose images fail shows fallbacks and the reason beside each field
   await banner.fill(`${images}/logo.png`);
 
   // Submit refuses the images: the focus goes to a summary at the top that leads to each field.
-  await page.getByRole("button", { name: "Save and submit for review" }).click();
+  await page.getByRole("button", { name: /submit for review$/i }).click();
   const summary = page.getByTestId("error-summary");
   await expect(summary).toBeFocused();
   await expect(summary.getByRole("link", { name: /^Logo must be square \(it is 1200×600\)$/ })).toHaveAttribute("href", "#logoUrl");
