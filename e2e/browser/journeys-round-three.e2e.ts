@@ -146,7 +146,9 @@ test("an 80-character name without a space keeps the admin queue inside a 360 px
   expect((await request.post(`/api/dev/apps/${fresh.id}/submit`, { headers: developer })).status()).toBe(200);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, `/admin/approvals?q=${suffix}`, E2E_ADMIN_EMAIL);
+  await signIn(page, "/admin/approvals", E2E_ADMIN_EMAIL);
+  await page.waitForURL((url) => url.pathname === "/admin/approvals");
+  await page.goto(`/admin/approvals?q=${suffix}`);
   const update = page.getByTestId("pending-update").filter({ hasText: longName });
   await expect(update).toBeVisible();
   const listing = page.getByTestId("pending-listing").first();
@@ -183,7 +185,8 @@ test("a review's author sees it pinned first, marked as theirs; a hidden one off
 
   // Posted from the page: the author's review comes first, as others see it, marked as theirs.
   const author = `author-${suffix}@example.com`;
-  const page = await signedInPage(browser, baseURL, `/apps/${app.slug}`, author);
+  // Highest first would put the other, five-star review on top: the author's own comes first all the same.
+  const page = await signedInPage(browser, baseURL, `/apps/${app.slug}?sort=highest`, author);
   const form = page.getByRole("form", { name: "Write a review" });
   await form.locator("label", { hasText: "2 stars" }).click();
   await form.getByLabel("Title (optional)").fill(`Mine, grumpy ${suffix}`);
