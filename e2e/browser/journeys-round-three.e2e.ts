@@ -50,6 +50,8 @@ test("Save keeps the focus on Save, in a listing's form and in an update's", asy
   const { app } = await draftApp(request, baseURL!, email, { name: `Save Focus ${suffix}` });
   await signIn(page, `/developer/apps/${app.id}`, email);
   const listing = page.getByRole("form", { name: "Edit listing" });
+  // Hydrated (a submit button is natively disabled until React listens): what is typed now is React's.
+  await expect(listing.getByRole("button", { name: "Save changes" })).not.toHaveAttribute("disabled");
   await listing.getByLabel("Short description").fill("Keeps a focus timer beside every task, and says so.");
   await listing.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("announcer")).toHaveText("Changes saved.");
@@ -64,6 +66,7 @@ test("Save keeps the focus on Save, in a listing's form and in an update's", asy
   const other = await (await browser.newContext({ baseURL })).newPage();
   await signIn(other, `/developer/apps/${live.id}`, `save-focus-live-${suffix}@example.com`);
   const update = other.getByRole("form", { name: "Edit update" });
+  await expect(update.getByRole("button", { name: "Save changes" })).not.toHaveAttribute("disabled");
   await update.getByLabel("What's new in this version").fill("Sessions now sync across devices.");
   await update.getByRole("button", { name: "Save changes" }).click();
   await expect(other.getByTestId("announcer")).toHaveText("Changes saved.");
