@@ -109,7 +109,13 @@ export function ActionButton<O extends Operation, Asked extends TextFieldOf<O> =
   }
   return (
     <span className="inline-flex flex-col gap-1">
-      <Button id={id} variant={variant} disabled={action.isPending} onClick={() => (ask ? setAsking(true) : action.mutate(undefined))}>
+      {/* A destructive action that asks first is quiet in the list, solid only in its confirm step. */}
+      <Button
+        id={id}
+        variant={variant === "danger" && ask ? "dangerOutline" : variant}
+        disabled={action.isPending}
+        onClick={() => (ask ? setAsking(true) : action.mutate(undefined))}
+      >
         {label}
       </Button>
       <ActionError error={action.error} />

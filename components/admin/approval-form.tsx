@@ -83,7 +83,11 @@ export function ApprovalForm({
     setVerdicts((current) => ({ ...current, [criterion]: { ...current[criterion], ...change } }));
 
   return (
-    <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-5" data-testid="review-form">
+    // Beside a long listing on a wide screen, the checklist stays in view while the reviewer scrolls it.
+    <div
+      className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-white p-5 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto"
+      data-testid="review-form"
+    >
       <h3 className="font-semibold">Review checklist</h3>
       <ul className="space-y-3">
         {APPROVAL_CRITERIA.map((criterion) => (

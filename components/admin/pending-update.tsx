@@ -12,13 +12,18 @@ import { ClaimControl } from "./claim-control";
 /** An update of a live app in the review queue: its notes and what it changes, beside the checklist; its age and claim. */
 export function PendingUpdate({ update, claim = null, now }: { update: AdminRevisionResource; claim?: ClaimResource | null; now: Date }) {
   return (
-    <div className="grid gap-6 rounded-2xl border border-sky-200 bg-sky-50/60 p-6 xl:grid-cols-[1fr_22rem]" data-testid="pending-update">
-      <div className="min-w-0 space-y-4 rounded-xl bg-white p-6">
+    // The columns may shrink below their content (minmax(0, …)) and any word may break (an 80-letter
+    // name without a space): a card never outgrows a phone's screen or slides under the checklist.
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-2xl border border-sky-200 bg-sky-50/60 p-4 wrap-anywhere sm:p-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
+      data-testid="pending-update"
+    >
+      <div className="min-w-0 space-y-4 rounded-xl bg-white p-4 sm:p-6">
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-800">
             Update to version {update.app.version + 1}
           </span>
-          <h2 className="text-lg font-semibold break-words">{update.name}</h2>
+          <h2 className="min-w-0 text-lg font-semibold">{update.name}</h2>
           <AgeingMark waitingSince={update.submittedAt} now={now} />
         </div>
         <ClaimControl of="update" id={update.app.id} subject={`the update of ${update.app.name}`} claim={claim} />

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import type { PublicAppCard } from "@/lib/apps/views";
-import { HostedImage } from "@/components/ui/hosted-image";
+import { HostedImage, ImageFallback } from "@/components/ui/hosted-image";
 import { CATEGORY_LABELS } from "@/lib/core/enums";
 
 import { Rating } from "./rating";
@@ -18,6 +18,7 @@ export function AppCard({ app }: { app: PublicAppCard }) {
           <HostedImage
             src={app.logoUrl}
             kind="logo"
+            name={app.name}
             sizes="48px"
             alt=""
             width={48}
@@ -25,7 +26,7 @@ export function AppCard({ app }: { app: PublicAppCard }) {
             className="h-12 w-12 shrink-0 rounded-lg object-cover"
           />
         ) : (
-          <span className="grid h-12 w-12 shrink-0 place-items-center rounded-lg bg-slate-200 font-semibold">{app.name[0]}</span>
+          <ImageFallback kind="logo" name={app.name} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
         )}
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{app.name}</h3>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { Button } from "@/components/ui/button";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { endpointOf } from "@/lib/client/operation-call";
 import { REVIEWS } from "@/lib/reviews/operations";
@@ -45,6 +46,63 @@ function reviewsHref(here: string, params: Record<string, string | undefined>): 
 }
 
 /** An app page's reviews: the summary, the reader's own review (or how to write one), and every review, paged and sorted. */
+/** One review as everyone sees it; the reader's own is marked, and carries the anchor the reply email links to. */
+function ReviewArticle({
+  review,
+  slug,
+  publisher,
+  reader,
+  mine,
+}: {
+  review: PublicReviewResource;
+  slug: string;
+  publisher: string;
+  reader: PortalUser | null;
+  mine: boolean;
+}) {
+  return (
+    <article
+      className={`rounded-xl border bg-white p-4 ${mine ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200"}`}
+      aria-label={mine ? "Your review, as others see it" : undefined}
+      data-testid="review"
+    >
+      {mine ? (
+        <p className="mb-2 text-xs font-semibold text-brand-800" data-testid="your-review-mark">
+          Your review
+        </p>
+      ) : null}
+      <ReviewText rating={review.rating} title={review.title} body={review.body} />
+      <div className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+        <span>
+          {review.author.name} · {review.updatedAt.slice(0, 10)}
+        </span>
+        {review.verifiedInstall ? (
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800" data-testid="verified-install">
+            Verified install
+          </span>
+        ) : null}
+        {reader && !mine ? <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="review" /> : null}
+      </div>
+      {review.reply ? (
+        <div
+          id={mine ? REPLY_TO_YOUR_REVIEW_ID : undefined}
+          className="mt-3 scroll-mt-4 border-l-2 border-slate-300 pl-3"
+          data-testid="publisher-reply"
+        >
+          <p className="text-xs font-medium text-slate-700">{mine ? `${publisher} replied to your review` : `Reply from ${publisher}`}</p>
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{review.reply.body}</p>
+          {reader ? <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="reply" /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/**
+ * An app page's reviews: the summary, the reader's own review (or how to write one), and every
+ * review, paged and sorted. The reader's published review comes first, as others see it, marked as
+ * theirs; an app without reviews says so once.
+ */
 export function AppReviews({
   slug,
   average,
@@ -60,17 +118,29 @@ export function AppReviews({
 }: Props) {
   const here = `/apps/${slug}`;
   const listParams = { sort: sort === "newest" ? undefined : sort, verified: verifiedOnly ? "true" : undefined };
+  const anyReviews = histogram.some((count) => count > 0);
+  // Published and within the list's filter: pinned first, and not again among the others.
+  const pinned = own && !own.hidden && (!verifiedOnly || own.verifiedInstall) ? own : undefined;
+  const others = reviews.items.filter((review) => review.id !== own?.id);
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="max-w-3xl scroll-mt-4 space-y-6">
       <h2 id="reviews-heading" className="text-xl font-semibold">
         Reviews
       </h2>
-      <RatingHistogram average={average} counts={histogram} />
-      <p className="text-sm text-slate-700" data-testid="verified-summary">
-        {verified.count === 0
-          ? "No reviews from verified installs yet."
-          : `${verified.average!.toFixed(1)} from ${verified.count.toLocaleString("en")} verified ${verified.count === 1 ? "install" : "installs"}.`}
-      </p>
+      {anyReviews ? (
+        <>
+          <RatingHistogram average={average} counts={histogram} />
+          <p className="text-sm text-slate-700" data-testid="verified-summary">
+            {verified.count === 0
+              ? "No reviews from verified installs yet."
+              : `${verified.average!.toFixed(1)} from ${verified.count.toLocaleString("en")} verified ${verified.count === 1 ? "install" : "installs"}.`}
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700" data-testid="no-reviews">
+          No reviews yet.
+        </p>
+      )}
       {own?.hidden ? (
         <p
           className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
@@ -96,57 +166,43 @@ export function AppReviews({
           own={own}
         />
       )}
-      {own?.reply ? (
+      {own?.reply && !pinned ? (
         <div id={REPLY_TO_YOUR_REVIEW_ID} className="scroll-mt-4 border-l-2 border-slate-300 pl-3" data-testid="reply-to-own-review">
           <p className="text-xs font-medium text-slate-700">{publisher} replied to your review</p>
           <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{own.reply.body}</p>
         </div>
       ) : null}
-      <form action={`${here}#reviews`} className="flex flex-wrap items-center gap-3" aria-label="Sort reviews">
-        <InlineSelect
-          name="sort"
-          label="Sort reviews"
-          anyLabel="Newest first"
-          defaultValue={sort === "newest" ? undefined : sort}
-          options={SORT_OPTIONS}
-        />
-        {verifiedOnly ? <input type="hidden" name="verified" value="true" /> : null}
-        <Link
-          href={reviewsHref(here, { ...listParams, verified: verifiedOnly ? undefined : "true" })}
-          className="text-sm text-brand-700 underline"
-          aria-current={verifiedOnly ? "true" : undefined}
-        >
-          {verifiedOnly ? "Show all reviews" : "Only verified installs"}
-        </Link>
-      </form>
+      {anyReviews ? (
+        <form action={`${here}#reviews`} className="flex flex-wrap items-center gap-3" aria-label="Sort reviews">
+          <InlineSelect
+            name="sort"
+            label="Sort reviews"
+            anyLabel="Newest first"
+            defaultValue={sort === "newest" ? undefined : sort}
+            options={SORT_OPTIONS}
+          />
+          {verifiedOnly ? <input type="hidden" name="verified" value="true" /> : null}
+          {/* Applies the sort without script, and with it for those who look for a button. */}
+          <Button type="submit" variant="secondary" worksWithoutScript>
+            Sort
+          </Button>
+          <Link
+            href={reviewsHref(here, { ...listParams, verified: verifiedOnly ? undefined : "true" })}
+            className="text-sm text-brand-700 underline"
+            aria-current={verifiedOnly ? "true" : undefined}
+          >
+            {verifiedOnly ? "Show all reviews" : "Only verified installs"}
+          </Link>
+        </form>
+      ) : null}
       <div className="space-y-3">
-        {reviews.items.map((review) => (
-          <article key={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="review">
-            <ReviewText rating={review.rating} title={review.title} body={review.body} />
-            <div className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-              <span>
-                {review.author.name} · {review.updatedAt.slice(0, 10)}
-              </span>
-              {review.verifiedInstall ? (
-                <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800" data-testid="verified-install">
-                  Verified install
-                </span>
-              ) : null}
-              {reader && review.id !== own?.id ? (
-                <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="review" />
-              ) : null}
-            </div>
-            {review.reply ? (
-              <div className="mt-3 border-l-2 border-slate-300 pl-3" data-testid="publisher-reply">
-                <p className="text-xs font-medium text-slate-700">Reply from {publisher}</p>
-                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{review.reply.body}</p>
-                {reader ? <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="reply" /> : null}
-              </div>
-            ) : null}
-          </article>
+        {pinned ? <ReviewArticle review={pinned} slug={slug} publisher={publisher} reader={reader} mine /> : null}
+        {others.map((review) => (
+          <ReviewArticle key={review.id} review={review} slug={slug} publisher={publisher} reader={reader} mine={false} />
         ))}
-        {reviews.total === 0 ? (
-          <p className="text-sm text-slate-600">{verifiedOnly ? "No reviews from verified installs yet." : "No reviews yet."}</p>
+        {/* The summary above says it already when no review is from a verified install. */}
+        {anyReviews && reviews.total === 0 && !(verifiedOnly && verified.count === 0) ? (
+          <p className="text-sm text-slate-600">No reviews yet.</p>
         ) : null}
       </div>
       <Pager basePath={here} params={listParams} of={reviews} hash="reviews" />

@@ -13,7 +13,16 @@ import { callOf, type OperationEndpoint } from "@/lib/client/operation-call";
 import type { REVIEWS } from "@/lib/reviews/operations";
 import type { BodyInputOf } from "@/lib/validation/operation";
 
-type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string };
+type OwnReview = { rating: number; title: string | null; body: string | null; updatedAt: string; hidden?: { reason: string } | null };
+
+/** What the review actions' refusals say to the person, instead of the API's words for its clients. */
+const REVIEW_MESSAGES = {
+  invalid_state: "An administrator hid your review, so it cannot be deleted. You can still change it.",
+  not_found: "This review or app is no longer there. Reload the page.",
+  forbidden: "You made this app, so you cannot review it.",
+  rate_limited: "Too many changes in a short time. Wait a minute and try again.",
+  validation_failed: "Some of the review is not right: see the messages beside the fields.",
+};
 
 /** Where the person is put after posting, updating or deleting: the form's heading, which says which it now is. */
 const HEADING_ID = "your-review-heading";
@@ -106,12 +115,21 @@ export function WriteReviewForm({ endpoints, slug, own }: { endpoints: ReviewEnd
       </fieldset>
       <TextField label="Title (optional)" {...save.field("title", [title, setTitle])} maxLength={APP_REVIEW_LIMITS.title} />
       <TextAreaField label="Review (optional)" {...save.field("body", [body, setBody])} rows={4} maxLength={APP_REVIEW_LIMITS.body} />
-      <ActionError error={save.error} fieldsShown />
+      <ActionError error={save.error} fieldsShown messages={REVIEW_MESSAGES} />
       <div className="flex flex-wrap items-start gap-3">
         <Button type="submit" disabled={save.isPending || rating === 0}>
           {save.isPending ? "Saving…" : own ? "Update review" : "Post review"}
         </Button>
-        {own ? <ConfirmButton label="Delete review" question="Delete your review?" confirmLabel="Delete" action={remove} /> : null}
+        {/* A hidden review stays (deleting it would let its author write it again, visible): no Delete is offered. */}
+        {own && !own.hidden ? (
+          <ConfirmButton
+            label="Delete review"
+            question="Delete your review?"
+            confirmLabel="Delete"
+            action={remove}
+            errorMessages={REVIEW_MESSAGES}
+          />
+        ) : null}
       </div>
     </form>
   );

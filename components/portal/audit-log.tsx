@@ -63,6 +63,7 @@ function whatHappened({ action, targetName, before, after }: AuditEventResource)
     "invitation.send": () => `invited ${invitee} as ${roleOf(now.role)}`,
     "invitation.revoke": () => `revoked the invitation of ${invitee}`,
     "invitation.accept": () => `accepted an invitation and joined as ${roleOf(now.role)}`,
+    "developer.register": () => "registered the developer account",
     "developer.verify": () => "verified the developer account",
     "developer.reject": () => "rejected the developer account",
     "developer.suspend": () => "suspended the developer account",

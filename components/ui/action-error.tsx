@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 
 import { ProblemError } from "@/lib/client/api";
-import { humanize } from "@/lib/client/field-names";
+import { fieldProblem, humanize } from "@/lib/client/field-names";
 
 type Props = {
   /** The failed action's error (`useApiAction().error`); nothing is shown without one. */
@@ -15,7 +15,22 @@ type Props = {
   fieldsShown?: boolean;
   /** How to name a field, e.g. `screenshots[1].url` → "Screenshot 2". */
   describeField?: (path: string) => string;
+  /** The id of the control for a field's path, where the summary's link leads (the path itself unless given). */
+  controlIdOf?: (path: string) => string;
+  /**
+   * What to say for each error `code`, in place of the API's own words (written for API clients):
+   * with it, a code it does not list says `UNEXPECTED` (a page for the public never shows raw API text).
+   */
+  messages?: Partial<Record<string, string>>;
 };
+
+const UNEXPECTED = "That did not work. Reload the page and try again.";
+
+/** The message a person reads for a problem: the page's own words for its code when it has some. */
+function problemMessage(problem: ProblemError, messages: Partial<Record<string, string>> | undefined): string {
+  if (!messages) return problem.message;
+  return messages[problem.code] ?? UNEXPECTED;
+}
 
 const NETWORK_FAILURE = "Something went wrong. Check your connection and try again.";
 
@@ -43,7 +58,7 @@ function SessionEnded() {
 }
 
 /** The one way a failed action is shown: the API's message, and what was wrong with each field. */
-export function ActionError({ error, fieldsShown = false, describeField = humanize }: Props) {
+export function ActionError({ error, fieldsShown = false, describeField = humanize, controlIdOf = (path) => path, messages }: Props) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const problem = error instanceof ProblemError ? error : undefined;
   const fieldErrors = problem?.errors.filter((each) => each.path !== "") ?? [];
@@ -71,18 +86,18 @@ export function ActionError({ error, fieldsShown = false, describeField = humani
           {fieldErrors.map((each) => (
             <li key={each.path}>
               <a
-                href={`#${each.path}`}
+                href={`#${controlIdOf(each.path)}`}
                 className="underline"
                 onClick={(event) => {
                   // Following a fragment scrolls but does not focus: put the person in the field.
-                  const field = document.getElementById(each.path);
+                  const field = document.getElementById(controlIdOf(each.path));
                   if (!field) return;
                   event.preventDefault();
                   field.focus();
                   field.scrollIntoView({ block: "center" });
                 }}
               >
-                {describeField(each.path)}: {each.message}
+                {fieldProblem(describeField(each.path), each.message)}
               </a>
             </li>
           ))}
@@ -94,19 +109,23 @@ export function ActionError({ error, fieldsShown = false, describeField = humani
   if (fieldErrors.length === 1) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        <span className="font-medium">{describeField(fieldErrors[0]!.path)}</span>: {fieldErrors[0]!.message}
+        {fieldProblem(describeField(fieldErrors[0]!.path), fieldErrors[0]!.message)}
       </p>
     );
   }
   return (
     <div role="alert" className="space-y-1 text-sm text-red-700">
-      <p>{fieldErrors.length > 1 ? `There are ${fieldErrors.length} problems to fix:` : problem ? problem.message : NETWORK_FAILURE}</p>
+      <p>
+        {fieldErrors.length > 1
+          ? `There are ${fieldErrors.length} problems to fix:`
+          : problem
+            ? problemMessage(problem, messages)
+            : NETWORK_FAILURE}
+      </p>
       {fieldErrors.length > 1 ? (
         <ul className="list-disc pl-5" aria-label="Problems">
           {fieldErrors.map((each) => (
-            <li key={each.path}>
-              <span className="font-medium">{describeField(each.path)}</span>: {each.message}
-            </li>
+            <li key={each.path}>{fieldProblem(describeField(each.path), each.message)}</li>
           ))}
         </ul>
       ) : null}

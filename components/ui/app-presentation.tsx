@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Markdown } from "@/components/ui/markdown";
 import { ScreenshotGallery } from "@/components/ui/screenshot-gallery";
-import { HostedImage } from "@/components/ui/hosted-image";
+import { HostedImage, ImageFallback } from "@/components/ui/hosted-image";
 import { CATEGORY_LABELS, type AppCategory } from "@/lib/core/enums";
 
 /** What both the public app page and the reviewers' preview show of a listing. */
@@ -75,32 +75,32 @@ function RatingSummary({ rating }: { rating: NonNullable<PresentableApp["rating"
  * description and the banner, however long the name.
  */
 export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: ReactNode }) {
-  const logo = app.logoUrl !== null;
   return (
     <article className="space-y-8">
       <header
-        className={`grid items-start gap-x-5 gap-y-4 ${logo ? "grid-cols-[auto_minmax(0,1fr)]" : "grid-cols-1"} ${aside ? (logo ? "sm:grid-cols-[auto_minmax(0,1fr)_auto]" : "sm:grid-cols-[minmax(0,1fr)_auto]") : ""}`}
+        // A listing without a logo shows its monogram in the logo's place, as one whose logo fails to load.
+        className={`grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-5 gap-y-4 ${aside ? "sm:grid-cols-[auto_minmax(0,1fr)_auto]" : ""}`}
       >
         {app.logoUrl ? (
           <HostedImage
             src={app.logoUrl}
             kind="logo"
+            name={app.name}
             sizes="(min-width: 640px) 80px, 64px"
             alt={`${app.name} logo`}
             width={80}
-            className="h-16 w-16 rounded-2xl border border-slate-200 object-cover sm:h-20 sm:w-20"
+            className="h-16 w-16 shrink-0 rounded-2xl border border-slate-200 object-cover sm:h-20 sm:w-20"
+            data-testid="logo"
           />
-        ) : null}
+        ) : (
+          <ImageFallback kind="logo" name={app.name} alt="" className="h-16 w-16 shrink-0 rounded-2xl sm:h-20 sm:w-20" data-testid="logo" />
+        )}
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{app.name}</h1>
           {app.rating ? <RatingSummary rating={app.rating} /> : null}
         </div>
-        {aside ? (
-          <div className={`col-span-full sm:col-span-1 sm:row-span-2 ${logo ? "sm:col-start-3" : "sm:col-start-2"} sm:row-start-1`}>
-            {aside}
-          </div>
-        ) : null}
-        <div className={`col-span-full min-w-0 ${logo ? "sm:col-start-2" : "sm:col-start-1"} ${aside ? "sm:col-span-1" : ""}`}>
+        {aside ? <div className={`col-span-full sm:col-span-1 sm:row-span-2 sm:col-start-3 sm:row-start-1`}>{aside}</div> : null}
+        <div className={`col-span-full min-w-0 sm:col-start-2 ${aside ? "sm:col-span-1" : ""}`}>
           <p className="text-slate-600">{app.description}</p>
           <p className="mt-2 text-sm text-slate-500">
             by{" "}
@@ -134,6 +134,7 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
         <HostedImage
           src={app.bannerUrl}
           kind="banner"
+          name={app.name}
           sizes="(min-width: 800px) 48rem, 100vw"
           // Usually the largest thing on a phone's first screen: fetched before the cards' logos.
           fetchPriority="high"

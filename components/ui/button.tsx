@@ -4,12 +4,14 @@ import type { ComponentPropsWithRef } from "react";
 
 import { useHydrated } from "@/lib/client/use-hydrated";
 
-type Variant = "primary" | "secondary" | "danger" | "quiet";
+type Variant = "primary" | "secondary" | "danger" | "dangerOutline" | "quiet";
 
 const VARIANTS: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-500/60 aria-disabled:bg-brand-500/60",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-500",
   danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400 aria-disabled:bg-red-500/70",
+  // A destructive action that asks first (Unpublish on every row): quiet until its confirm step, which is solid `danger`.
+  dangerOutline: "border border-red-300 bg-white text-red-700 hover:bg-red-50 aria-disabled:text-red-400",
   // A minor action beside content (e.g. "Report" under a review): text, no box.
   quiet: "px-1! py-0.5! text-slate-600 underline hover:text-slate-900 aria-disabled:text-slate-400",
 };

@@ -16,20 +16,23 @@ type Props = {
   action: { mutate: () => void; isPending: boolean; isSuccess: boolean; error: unknown };
   /** The page goes away once it worked (a deleted listing): the buttons stay disabled meanwhile. */
   leavesPage?: boolean;
+  /** The page's own words for the action's error codes (see ActionError). */
+  errorMessages?: Partial<Record<string, string>>;
 };
 
 /** A destructive action that asks in place before it runs, instead of a browser dialog. */
-export function ConfirmButton({ label, ariaLabel, question, confirmLabel, action, leavesPage = false }: Props) {
+export function ConfirmButton({ label, ariaLabel, question, confirmLabel, action, leavesPage = false, errorMessages }: Props) {
   const { error } = action;
   const pending = action.isPending || (leavesPage && action.isSuccess);
   const onConfirm = () => action.mutate();
   const [asking, setAsking] = useState(false);
-  // The button pressed is replaced by the question (and back): focus follows, instead of falling to the page's body.
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The button pressed is replaced by the question (and back): focus follows, instead of falling to the
+  // page's body. It lands on Cancel, the safe answer: Enter pressed twice never destroys anything.
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   const answered = useRef(false);
   useEffect(() => {
-    if (asking) confirmRef.current?.focus();
+    if (asking) cancelRef.current?.focus();
     else if (answered.current) startRef.current?.focus();
   }, [asking]);
   const cancel = () => {
@@ -41,10 +44,10 @@ export function ConfirmButton({ label, ariaLabel, question, confirmLabel, action
       {asking ? (
         <div role="group" aria-label={question} className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-700">{question}</span>
-          <Button ref={confirmRef} variant="danger" disabled={pending} onClick={onConfirm}>
+          <Button variant="danger" disabled={pending} onClick={onConfirm}>
             {pending ? "Working…" : confirmLabel}
           </Button>
-          <Button variant="secondary" disabled={pending} onClick={cancel}>
+          <Button ref={cancelRef} variant="secondary" disabled={pending} onClick={cancel}>
             Cancel
           </Button>
         </div>
@@ -53,7 +56,7 @@ export function ConfirmButton({ label, ariaLabel, question, confirmLabel, action
           {label}
         </Button>
       )}
-      <ActionError error={error} />
+      <ActionError error={error} messages={errorMessages} />
     </div>
   );
 }

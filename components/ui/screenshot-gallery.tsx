@@ -46,6 +46,7 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
               <HostedImage
                 src={shot.url}
                 kind="screenshot"
+                name={appName}
                 sizes="(min-width: 640px) 32rem, 85vw"
                 alt={altOf(shot)}
                 width={1280}

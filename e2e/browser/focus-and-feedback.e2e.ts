@@ -50,9 +50,9 @@ test("a developer's actions put focus on their result and say what happened", as
   await expect(announced(page)).toHaveText(/The key is hidden for good/);
   await expect(page.locator("#page-title")).toBeFocused();
 
-  // Revoke asks in place: focus moves to the question's answer, and back when cancelled.
+  // Revoke asks in place: focus moves to the question's safe answer, Cancel, and back when cancelled.
   await page.getByRole("button", { name: "Revoke Deploys" }).click();
-  await expect(page.getByRole("button", { name: "Revoke key" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("button", { name: "Revoke Deploys" })).toBeFocused();
   await page.getByRole("button", { name: "Revoke Deploys" }).click();
@@ -129,7 +129,7 @@ test("a visitor's install and review put focus on their result @phone", async ({
   await expectFocusOn(page, "your-review-heading");
   await expect(page.locator("#your-review-heading")).toHaveText("Your review");
   await page.getByRole("button", { name: "Delete review" }).click();
-  await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(announced(page)).toHaveText("Your review is deleted.");
   await expectFocusOn(page, "your-review-heading");

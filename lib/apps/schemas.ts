@@ -48,10 +48,13 @@ export const REVISION_READ_ONLY_FIELDS = [...APP_READ_ONLY_FIELDS, "version", "c
 /** GET /api/dev/apps */
 export const listMyAppsQuery = z.object(pagingQuery());
 
+const previewUrl = z.string().min(1, { error: "must not be empty" }).max(2048, { error: "must be at most 2048 characters" });
+
 /** GET /assets/preview/:id (the portal's preview of one of a listing's images) */
-export const imagePreviewQuery = z.strictObject({
-  url: z.string().min(1, { error: "must not be empty" }).max(2048, { error: "must be at most 2048 characters" }),
-});
+export const imagePreviewQuery = z.strictObject({ url: previewUrl });
+
+/** GET /assets/preview/:id/check (the portal's check of an image address typed into a listing's form) */
+export const imageCheckQuery = z.strictObject({ url: previewUrl, kind: z.enum(["logo", "banner", "screenshot"]) });
 
 export const adminAppsQuery = z.object({ status: z.enum(APP_STATUSES).default("PENDING"), ...adminSearchQuery, ...pagingQuery() });
 export const adminRevisionsQuery = z.object({

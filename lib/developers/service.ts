@@ -5,6 +5,7 @@ import { developers, type Developer, type DeveloperProfileChange } from "@/db/sc
 import type { Caller } from "@/lib/callers/caller";
 import type { YaptureIdentity } from "@/lib/callers/identity";
 import type { DeveloperStatus } from "@/lib/core/enums";
+import { recordAudit } from "@/lib/audit/service";
 import { ApiError } from "@/lib/core/errors";
 import type { Access } from "@/lib/members/access";
 import { isUniqueViolation } from "@/db/constraint-errors";
@@ -45,22 +46,34 @@ export async function registerDeveloper({
   if (!identity.emailVerified) {
     throw new ApiError("email_unverified", "verify your email address at Yapture first; the marketplace only writes to verified addresses");
   }
-  const db = tx ?? (await getDb());
-  const [created] = await db
-    .insert(developers)
-    .values({
-      yaptureUserId: identity.sub,
-      name: input.name,
-      email: identity.email,
-      companyName: input.companyName ?? null,
-      websiteUrl: input.websiteUrl ?? null,
-      bio: input.bio ?? null,
-    })
-    // Either unique index (Yapture user, lower(email)) may fire; both mean "already registered".
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw alreadyRegistered();
-  return created;
+  const insert = async (db: Executor) => {
+    const [created] = await db
+      .insert(developers)
+      .values({
+        yaptureUserId: identity.sub,
+        name: input.name,
+        email: identity.email,
+        companyName: input.companyName ?? null,
+        websiteUrl: input.websiteUrl ?? null,
+        bio: input.bio ?? null,
+      })
+      // Either unique index (Yapture user, lower(email)) may fire; both mean "already registered".
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw alreadyRegistered();
+    // The account's first event, in its owners' log and the administrators'.
+    await recordAudit(db, {
+      actor: { kind: "member", sub: identity.sub, email: identity.email, name: created.name },
+      developerId: created.id,
+      action: "developer.register",
+      targetType: "developer",
+      targetId: created.id,
+      before: {},
+      after: { status: created.status },
+    });
+    return created;
+  };
+  return tx ? insert(tx) : (await getDb()).transaction(insert);
 }
 
 async function findDeveloperByYaptureUserId(yaptureUserId: string, tx?: Executor): Promise<Developer | undefined> {

@@ -40,11 +40,24 @@ function KeyNameCell({ apiKey }: { apiKey: { name: string; maskedKey: string } }
 }
 
 /** The unrevoked keys the member may see, masked: the full key is never on this page after creation (or rotation). */
-export function ApiKeyList({ keys, apps, caption }: { keys: PortalApiKey[]; apps: ReadonlyMap<string, string>; caption: string }) {
+export function ApiKeyList({
+  keys,
+  apps,
+  caption,
+  anyRevoked = false,
+}: {
+  keys: PortalApiKey[];
+  apps: ReadonlyMap<string, string>;
+  caption: string;
+  /** Revoked keys are listed further down: the account has had keys, so it is not "no keys yet". */
+  anyRevoked?: boolean;
+}) {
   if (keys.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-500">
-        No API keys yet. Create one to call the marketplace API from scripts and CI.
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="no-api-keys">
+        {anyRevoked
+          ? "No active API keys: the revoked ones are listed below. Create a key to call the marketplace API again."
+          : "No API keys yet. Create one to call the marketplace API from scripts and CI."}
       </p>
     );
   }

@@ -7,6 +7,8 @@ import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
 import { APP_UPDATES, APPS } from "@/lib/apps/operations";
+import { ProblemError } from "@/lib/client/api";
+import { besideField, listingControlId, listingFieldLabel } from "@/lib/client/field-names";
 import { callOf, pathOf, type OperationCall } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { useKeptDraft } from "@/lib/client/use-kept-draft";
@@ -19,6 +21,7 @@ import { ListingChoiceFields, ListingLinkFields, ListingTextFields } from "./lis
 import { changedFields, createBody, listingValues, type ListingValues } from "./listing-form-values";
 import { ScreenshotsEditor } from "./screenshots-editor";
 import { PreflightButton } from "./preflight-button";
+import { useImageChecks } from "./image-checks";
 import { reviewerNotesOf } from "./reviewer-notes";
 import { SubmitForReviewButton } from "./submit-for-review-button";
 
@@ -39,6 +42,12 @@ type Props = {
   /** The listing may be submitted from here: unsaved changes are saved first. */
   submittable?: boolean;
 };
+
+/** The error path of an image field's control: `screenshot-2-url` → `screenshots[1].url`; the logo's and banner's ids are their paths. */
+function imagePathOf(controlId: string): string {
+  const screenshot = /^screenshot-(\d+)-url$/.exec(controlId);
+  return screenshot ? `screenshots[${Number(screenshot[1]) - 1}].url` : controlId;
+}
 
 type CreateBody = BodyInputOf<typeof APPS.create>;
 type UpdateBody = BodyInputOf<typeof APP_UPDATES.update>;
@@ -62,6 +71,7 @@ function saveCallOf(
  */
 export function AppForm({ app, revision, submittable = false }: Props) {
   const router = useRouter();
+  const saveId = revision ? "save-update" : "save-listing";
   const saved = useMemo(
     () => listingValues(revision && app ? { ...revision, environment: app.environment } : app, LISTING_LIMITS.minScreenshots),
     [app, revision],
@@ -81,20 +91,32 @@ export function AppForm({ app, revision, submittable = false }: Props) {
       refresh: app !== undefined,
       onSuccess: (listing) => {
         draft.forget();
+        setChecked(null);
         if (!app) router.push(`/developer/apps/${(listing as DeveloperApp).id}`);
       },
-      // Saving keeps the person at Save; a new listing opens its own page, read from its heading.
+      // Saving keeps the person at Save (an update's form is rebuilt from the saved update: the focus
+      // comes back to its new Save); a new listing opens its own page, read from its heading.
       announce: app ? "Changes saved." : "Listing created as a draft. Submit it for review when it is ready.",
-      focus: app ? undefined : "page-title",
+      focus: app ? saveId : "page-title",
     },
   );
   // The fields the last rejection's reasons name are marked with the reviewer's words until a save's own message replaces them.
   const reviewerNotes = useMemo(() => reviewerNotesOf((revision ?? app)?.rejection ?? null), [app, revision]);
-  const errorFor = (path: string) => save.errorFor(path) ?? reviewerNotes.get(path);
+  // What a submit (or its check without submitting) refused: shown like a save's errors, until the next save or try.
+  const [checked, setChecked] = useState<unknown>(null);
+  const checkProblem = checked instanceof ProblemError ? checked : undefined;
+  // Each image address is checked as a submit would, as soon as it is typed (image-checks.ts).
+  const imageChecks = useImageChecks(app?.id, values);
+  const errorFor = (path: string) => {
+    const message = save.errorFor(path) ?? checkProblem?.messageFor(path) ?? checkProblem?.messageFor(path.replace(/\.url$/, ""));
+    return message ? besideField(message) : (imageChecks.messagesFor(path).error ?? reviewerNotes.get(path));
+  };
+  const hintFor = (path: string) => imageChecks.messagesFor(path).hint;
   const fields = {
     values,
     set: <K extends keyof ListingValues>(field: K, value: ListingValues[K]) => setValues((current) => ({ ...current, [field]: value })),
     errorFor,
+    hintFor,
   };
 
   const created = app === undefined && save.isSuccess;
@@ -121,7 +143,11 @@ export function AppForm({ app, revision, submittable = false }: Props) {
       noValidate
       aria-label={revision ? "Edit update" : app ? "Edit listing" : "New listing"}
       className="space-y-5 rounded-xl border border-slate-200 bg-white p-6"
+      // Leaving an image field checks its address at once.
+      onBlurCapture={(event) => imageChecks.checkNow(imagePathOf(event.target.id))}
     >
+      {/* What a save or a submit refused, at the top: each entry leads to its field, which says it too. */}
+      <ActionError error={save.error ?? checked} fieldsShown describeField={listingFieldLabel} controlIdOf={listingControlId} />
       {revision ? (
         <TextAreaField
           label="What's new in this version"
@@ -141,9 +167,10 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         onChange={(rows) => fields.set("screenshots", rows)}
         hint={describeImageRule(IMAGE_RULES.screenshot)}
         errorFor={errorFor}
+        hintFor={hintFor}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>
+        <Button id={saveId} type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>
           {app ? (save.isPending ? "Saving…" : "Save changes") : save.isPending || save.isSuccess ? "Creating…" : "Create listing"}
         </Button>
         {app && submittable ? (
@@ -151,16 +178,16 @@ export function AppForm({ app, revision, submittable = false }: Props) {
             appId={app.id}
             of={revision ? "update" : "listing"}
             saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined}
+            onProblem={setChecked}
           />
         ) : null}
         {app && submittable && !revision ? (
-          <PreflightButton appId={app.id} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} />
+          <PreflightButton appId={app.id} saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined} onProblem={setChecked} />
         ) : null}
         <p className="text-sm text-slate-600" data-testid="save-state">
           {app && save.isSuccess && unchanged ? "All changes saved." : dirty && app ? "Unsaved changes" : ""}
         </p>
       </div>
-      <ActionError error={save.error} fieldsShown />
     </form>
   );
 }

@@ -1,19 +1,20 @@
-/* eslint-disable @next/next/no-img-element -- developer-hosted images on arbitrary hosts */
-/** A listing's logo, or its initial while it has none. */
+"use client";
+
+import { HostedImage, ImageFallback } from "@/components/ui/hosted-image";
+
+/** A listing's logo in the portal's lists; its monogram while it has none, or when it fails to load. */
 export function AppLogo({ name, url, size = 40 }: { name: string; url: string | null; size?: number }) {
   const box = { width: size, height: size };
-  if (!url) {
-    return (
-      <span
-        aria-hidden="true"
-        style={box}
-        className="grid shrink-0 place-items-center rounded-lg bg-slate-200 text-sm font-semibold text-slate-600"
-      >
-        {name.slice(0, 1).toUpperCase()}
-      </span>
-    );
-  }
+  if (!url) return <ImageFallback kind="logo" name={name} alt="" className="shrink-0 rounded-lg text-sm" style={box} />;
   return (
-    <img src={url} alt="" width={size} height={size} style={box} className="shrink-0 rounded-lg border border-slate-200 object-cover" />
+    <HostedImage
+      src={url}
+      kind="logo"
+      name={name}
+      alt=""
+      width={size}
+      style={box}
+      className="shrink-0 rounded-lg border border-slate-200 object-cover"
+    />
   );
 }

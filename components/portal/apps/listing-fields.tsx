@@ -14,13 +14,15 @@ export type ListingFieldsProps = {
   set: <K extends keyof ListingValues>(field: K, value: ListingValues[K]) => void;
   /** The API's message for a field path, after a failed save. */
   errorFor: (path: string) => string | undefined;
+  /** What to say beside a field in place of its usual hint (an image address's check). */
+  hintFor?: (path: string) => string | undefined;
 };
 
 const inSection = (section: "text" | "links", order: readonly ListingField[]) =>
   order.filter((field): field is TypedField => LISTING_FIELDS[field].form.section === section);
 
 /** A field typed in, with the input its declaration names. */
-function TypedInput({ field, values, set, errorFor }: ListingFieldsProps & { field: TypedField }) {
+function TypedInput({ field, values, set, errorFor, hintFor }: ListingFieldsProps & { field: TypedField }) {
   const { label, form }: { label: string; form: Extract<FormInput, { input: "line" | "paragraph" | "markdown" }> } = LISTING_FIELDS[field];
   const value = values[field];
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value);
@@ -60,7 +62,7 @@ function TypedInput({ field, values, set, errorFor }: ListingFieldsProps & { fie
           onChange={onChange}
           required={form.required}
           maxLength={form.maxLength}
-          hint={form.hint}
+          hint={hintFor?.(field) ?? form.hint}
           error={errorFor(field)}
         />
       );

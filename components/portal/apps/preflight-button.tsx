@@ -3,10 +3,9 @@
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { APPS } from "@/lib/apps/operations";
+import { listingFieldLabel } from "@/lib/client/field-names";
 import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
-
-import { imageLabel } from "./submit-for-review-button";
 
 const passed = (images: number) =>
   `Every check passed (${images} images fetched and checked): a submit now would go through. Nothing was submitted.`;
@@ -15,7 +14,16 @@ const passed = (images: number) =>
  * Beside Submit: every check of a submit, without submitting (the listing stays as it is). What
  * would fail is listed field by field; it counts against the submit limit, as it fetches every image.
  */
-export function PreflightButton({ appId, saveFirst }: { appId: string; saveFirst?: () => Promise<unknown> }) {
+export function PreflightButton({
+  appId,
+  saveFirst,
+  onProblem,
+}: {
+  appId: string;
+  saveFirst?: () => Promise<unknown>;
+  /** Inside the listing's form: the form shows what would fail, beside each field and in its summary. */
+  onProblem?: (error: unknown) => void;
+}) {
   const check = useApiAction(() => callOf(APPS.preflight, { params: { id: appId } }), {
     announce: (result) => passed(result.checkedImages),
     refresh: false,
@@ -30,7 +38,8 @@ export function PreflightButton({ appId, saveFirst }: { appId: string; saveFirst
       ))
     )
       return;
-    check.mutate();
+    onProblem?.(null);
+    check.mutate(undefined, { onError: (error) => onProblem?.(error) });
   }
   return (
     <div className="space-y-2">
@@ -42,7 +51,7 @@ export function PreflightButton({ appId, saveFirst }: { appId: string; saveFirst
           {passed(check.data.checkedImages)}
         </p>
       ) : null}
-      <ActionError error={check.error} describeField={imageLabel} />
+      {onProblem ? null : <ActionError error={check.error} describeField={listingFieldLabel} />}
     </div>
   );
 }

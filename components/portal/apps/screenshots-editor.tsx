@@ -1,5 +1,7 @@
 "use client";
 
+import { useEffect, useRef } from "react";
+
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { LISTING_LIMITS } from "@/lib/apps/listing-rules";
@@ -12,11 +14,20 @@ type Props = {
   hint: string;
   /** The API's message for a path such as `screenshots` or `screenshots[1].url`. */
   errorFor: (path: string) => string | undefined;
+  /** What to say beside a screenshot's URL (its check, see image-checks.ts). */
+  hintFor?: (path: string) => string | undefined;
 };
 
 /** Screenshot rows of URL and caption; the row order is the order on the listing. */
-export function ScreenshotsEditor({ rows, onChange, hint, errorFor }: Props) {
+export function ScreenshotsEditor({ rows, onChange, hint, errorFor, hintFor }: Props) {
   const { minScreenshots: min, maxScreenshots: max } = LISTING_LIMITS;
+  // "Add screenshot" puts the person in the new row's URL, not behind it on the button.
+  const added = useRef(false);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    document.getElementById(`screenshot-${rows.length}-url`)?.focus();
+  }, [rows.length]);
   const update = (index: number, change: Partial<ScreenshotRow>) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   return (
@@ -39,6 +50,7 @@ export function ScreenshotsEditor({ rows, onChange, hint, errorFor }: Props) {
                 maxLength={LISTING_LIMITS.url}
                 placeholder="https://"
                 onChange={(event) => update(index, { url: event.target.value })}
+                hint={hintFor?.(`screenshots[${index}].url`)}
                 error={errorFor(`screenshots[${index}].url`)}
               />
               <TextField
@@ -82,7 +94,15 @@ export function ScreenshotsEditor({ rows, onChange, hint, errorFor }: Props) {
           );
         })}
       </ol>
-      <Button type="button" variant="secondary" disabled={rows.length >= max} onClick={() => onChange([...rows, screenshotRow()])}>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={rows.length >= max}
+        onClick={() => {
+          added.current = true;
+          onChange([...rows, screenshotRow()]);
+        }}
+      >
         Add screenshot
       </Button>
     </fieldset>

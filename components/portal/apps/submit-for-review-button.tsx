@@ -3,18 +3,9 @@
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { APP_UPDATES, APPS } from "@/lib/apps/operations";
-import { humanize } from "@/lib/client/field-names";
+import { listingFieldLabel } from "@/lib/client/field-names";
 import { callOf } from "@/lib/client/operation-call";
 import { useApiAction } from "@/lib/client/use-api-action";
-
-/** `logoUrl` → "Logo", `screenshots[1].url` → "Screenshot 2", `longDescription` → "Long description": the field each submit error is about. */
-export function imageLabel(path: string): string {
-  if (path === "notes") return "What's new";
-  if (path === "logoUrl") return "Logo";
-  if (path === "bannerUrl") return "Banner";
-  const screenshot = /^screenshots\[(\d+)\]/.exec(path);
-  return screenshot ? `Screenshot ${Number(screenshot[1]) + 1}` : humanize(path);
-}
 
 type Props = {
   appId: string;
@@ -22,10 +13,12 @@ type Props = {
   of: "listing" | "update";
   /** Unsaved edits in the listing's form: they are saved first, so the reviewed version is the one on screen. */
   saveFirst?: () => Promise<unknown>;
+  /** Inside the listing's form: the form shows what failed, beside each field and in its summary, instead of this button. */
+  onProblem?: (error: unknown) => void;
 };
 
 /** DRAFT/REJECTED → PENDING, for a listing or an update of one. The server fetches and checks every image first. */
-export function SubmitForReviewButton({ appId, of, saveFirst }: Props) {
+export function SubmitForReviewButton({ appId, of, saveFirst, onProblem }: Props) {
   const isUpdate = of === "update";
   const params = { id: appId };
   const submit = useApiAction(() => (isUpdate ? callOf(APP_UPDATES.submit, { params }) : callOf(APPS.submit, { params })), {
@@ -43,14 +36,15 @@ export function SubmitForReviewButton({ appId, of, saveFirst }: Props) {
       ))
     )
       return;
-    submit.mutate();
+    onProblem?.(null);
+    submit.mutate(undefined, { onError: (error) => onProblem?.(error) });
   }
   return (
     <div className="space-y-2">
       <Button type="button" onClick={() => void saveAndSubmit()} disabled={submit.isPending}>
         {submit.isPending ? "Checking images…" : saveFirst ? "Save and submit for review" : "Submit for review"}
       </Button>
-      <ActionError error={submit.error} describeField={imageLabel} />
+      {onProblem ? null : <ActionError error={submit.error} describeField={listingFieldLabel} />}
     </div>
   );
 }

@@ -50,19 +50,44 @@ export type PreviewImage = { contentType: "image/webp"; bytes: Buffer };
 export async function previewImage(request: PreviewRequest, source: ImageSource = webImages()): Promise<PreviewImage> {
   const kind = await kindOf(request);
   if (!kind) throw notFound("image");
-  // Only the widest variant (the preview's largest image), decoded once like a submit's, the
-  // developer's own turn among the images in flight and in the decoding line.
-  const owner = request.access.developerId;
+  return { contentType: "image/webp", bytes: await processAsSubmit(request, kind, source) };
+}
+
+/**
+ * The image at `url` downloaded, checked and decoded as a submit would for `kind`: the widest
+ * variant's bytes, or 400 asset_invalid (path `url`) saying why a submit would refuse it. Only the
+ * widest variant (the preview's largest image), decoded once like a submit's, the developer's own
+ * turn among the images in flight and in the decoding line.
+ */
+async function processAsSubmit({ access, url }: PreviewRequest, kind: HostedImageKind, source: ImageSource): Promise<Buffer> {
+  const owner = access.developerId;
   const widths = [HOSTED_IMAGE_KINDS[kind].widths.at(-1)!];
   try {
-    const processed = await imageLines().inFlight.run(owner, async () => processImage(await source(request.url), kind, { owner, widths }));
-    return { contentType: "image/webp", bytes: processed.files.at(-1)!.bytes };
+    const processed = await imageLines().inFlight.run(owner, async () => processImage(await source(url), kind, { owner, widths }));
+    return processed.files.at(-1)!.bytes;
   } catch (error) {
     const label = HOSTED_IMAGE_KINDS[kind].rule.label;
     if (error instanceof AssetFetchError) throwAssetErrors([{ path: "url", problem: `${label} ${error.message}` }]);
     if (error instanceof ImageRejected) throwAssetErrors([{ path: "url", problem: error.message }]);
     throw error;
   }
+}
+
+type ShownKind = Exclude<HostedImageKind, "description">;
+
+/**
+ * Whether a submit would accept the image at `url` as the listing's `kind` (an address typed into
+ * its form, not saved yet): nothing when it would, else 400 asset_invalid with the submit's reason.
+ * The caller learns a verdict, never the image: no proxy. The listing must be one `access` reaches.
+ */
+export async function checkImage(request: PreviewRequest & { kind: ShownKind }, source: ImageSource = webImages()): Promise<void> {
+  const db = await getDb();
+  const [app] = await db
+    .select({ id: apps.id })
+    .from(apps)
+    .where(and(eq(apps.id, request.appId), accessibleApp(request.access)));
+  if (!app) throw notFound("app");
+  await processAsSubmit(request, request.kind, source);
 }
 
 /** Where the portal shows `url`, an image that listing `appId` names, before a submit has copied it. */

@@ -77,10 +77,11 @@ export default async function ApprovalQueue({ searchParams }: { searchParams: Pa
       {queue.items.map(adminAppView).map((app) => (
         <div
           key={app.id}
-          className="grid gap-6 rounded-2xl border border-slate-200 bg-slate-100/60 p-6 xl:grid-cols-[1fr_22rem]"
+          // As an update's card (components/admin/pending-update.tsx): never wider than the screen, whatever the name.
+          className="grid grid-cols-[minmax(0,1fr)] gap-6 rounded-2xl border border-slate-200 bg-slate-100/60 p-4 wrap-anywhere sm:p-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
           data-testid="pending-listing"
         >
-          <div className="min-w-0 rounded-xl bg-white p-6">
+          <div className="min-w-0 rounded-xl bg-white p-4 sm:p-6">
             <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
               <SubmissionDetails app={app} ageing={<AgeingMark waitingSince={app.submittedAt} now={now} />} />
               <ClaimControl id={app.id} subject={app.name} claim={claimOf("listing", app.id)} />

@@ -1,3 +1,4 @@
+import { statusChange } from "@/components/admin/audit-change";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { listAuditEvents } from "@/lib/audit/service";
@@ -22,8 +23,8 @@ export default async function AuditLog({ searchParams }: { searchParams: PageSea
             <span className="font-medium">{event.actor.email}</span> · {event.action} · {event.targetType}{" "}
             <span className="font-medium" title={event.targetId}>
               {event.targetName ?? `(deleted) ${event.targetId}`}
-            </span>{" "}
-            · {String(event.before?.status ?? "")} → {String(event.after?.status ?? "")}
+            </span>
+            {statusChange(event.before, event.after) ? <> · {statusChange(event.before, event.after)}</> : null}
           </li>
         ))}
       </ol>

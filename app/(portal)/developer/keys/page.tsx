@@ -38,6 +38,7 @@ export default async function ApiKeysPage() {
           keys={keys}
           apps={new Map(apps.map(({ id, name }) => [id, name]))}
           caption={everyKey ? "The account's API keys" : "Your API keys"}
+          anyRevoked={revoked.length > 0}
         />
       </RotatedKeys>
       <div className="max-w-xl">

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { getDb } from "@/db/client";
-import { developers } from "@/db/schema";
+import { auditEvents, developers } from "@/db/schema";
 import { call } from "@/test/support/http";
 import { bearer, newUser, sessionCookie, yaptureToken } from "@/test/support/identity";
 import { forgetProcessCaches } from "@/test/support/process-caches";
@@ -97,6 +97,33 @@ describe("POST /api/dev/register", () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+  });
+
+  it("records the registration, once, in the account's audit log and the administrators'", async () => {
+    const user = newUser();
+    const headers = await bearer(user);
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () => call(register.POST, { method: "POST", headers, body: profile(user) })),
+    );
+    const created = results.find((res) => res.status === 201)!;
+    const db = await getDb();
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.targetId, created.body.id));
+    expect(events).toEqual([
+      expect.objectContaining({
+        action: "developer.register",
+        actorKind: "member",
+        actorYaptureUserId: user.sub,
+        actorEmail: user.email,
+        actorName: user.name,
+        developerId: created.body.id,
+        targetType: "developer",
+        before: {},
+        after: { status: "PENDING_VERIFICATION" },
+      }),
+    ]);
+    // A refused registration records nothing.
+    expect((await registerUser(newUser({ email: user.email }))).status).toBe(409);
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.actorEmail, user.email))).toHaveLength(1);
   });
 
   it.each([
