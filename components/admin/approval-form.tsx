@@ -103,6 +103,7 @@ export function ApprovalForm({
             </label>
             {!verdicts[criterion].passes ? (
               <textarea
+                dir="auto"
                 aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} problem`}
                 placeholder="If it fails: what must the developer fix?"
                 value={verdicts[criterion].message}
@@ -150,6 +151,7 @@ export function ApprovalForm({
       <label className="block text-sm">
         Message to the developer (optional)
         <textarea
+          dir="auto"
           value={message}
           onChange={(event) => setMessage(event.target.value)}
           rows={2}

@@ -83,6 +83,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
         <section className="min-w-0 space-y-6">
           <GetForm className="flex flex-wrap gap-3" action="/apps">
             <input
+              dir="auto"
               name="search"
               defaultValue={query.search}
               placeholder="Search apps"
