@@ -18,8 +18,22 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt" 
 };
 
 /** A listing's image, with the sized WebP variants made when it was stored (none for an older, unhosted URL). */
-export function HostedImage({ src, kind, sizes, alt, width, ...props }: Props) {
+export function HostedImage({ src, kind, sizes, alt, width, className = "", ...props }: Props) {
   const height = Math.round(width * SHOWN_RATIO[kind]);
-  // eslint-disable-next-line @next/next/no-img-element -- the variants are made at submit; next/image would resize again
-  return <img src={src} srcSet={hostedSrcSet(src, kind)} sizes={sizes} alt={alt} width={width} height={height} {...props} />;
+  // Logos are drawn for a light page: a transparent one keeps its white backdrop in the dark theme
+  // (bg-[#fff] is a fixed colour, which the theme does not turn over).
+  const backdrop = kind === "logo" ? "bg-[#fff]" : "";
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- the variants are made at submit; next/image would resize again
+    <img
+      src={src}
+      srcSet={hostedSrcSet(src, kind)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      className={`${backdrop} ${className}`.trim()}
+      {...props}
+    />
+  );
 }

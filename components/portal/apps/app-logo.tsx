@@ -14,6 +14,13 @@ export function AppLogo({ name, url, size = 40 }: { name: string; url: string | 
     );
   }
   return (
-    <img src={url} alt="" width={size} height={size} style={box} className="shrink-0 rounded-lg border border-slate-200 object-cover" />
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      style={box}
+      className="shrink-0 rounded-lg border border-slate-200 bg-[#fff] object-cover"
+    />
   );
 }
