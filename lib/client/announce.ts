@@ -1,22 +1,22 @@
 "use client";
 
-const REGION_ID = "announcer";
+import { ANNOUNCER_CLASS, ANNOUNCER_ID } from "@/components/ui/announcer";
+
 const SHOWN_MS = 6000;
 const FOCUS_WAIT_MS = 10_000;
 
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** The page's one polite live region, added on first use; it sits outside React, so no re-render clears it. */
+/** The page's one polite live region (the root layout renders it; made here if a page has none). It sits outside React's text, so no re-render clears it. */
 function region(): HTMLElement {
-  const existing = document.getElementById(REGION_ID);
+  const existing = document.getElementById(ANNOUNCER_ID);
   if (existing) return existing;
   const created = document.createElement("div");
-  created.id = REGION_ID;
+  created.id = ANNOUNCER_ID;
   created.setAttribute("role", "status");
   created.setAttribute("aria-live", "polite");
   created.dataset.testid = "announcer";
-  created.className =
-    "fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-lg bg-slate-900 px-4 py-3 text-center text-sm font-medium text-white shadow-lg empty:hidden";
+  created.className = ANNOUNCER_CLASS;
   document.body.append(created);
   return created;
 }
