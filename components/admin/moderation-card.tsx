@@ -103,7 +103,7 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
           <p className="text-xs font-medium text-slate-700">
             Publisher&apos;s reply{review.reply.hidden ? ` (hidden: ${review.reply.hidden.reason})` : ""}
           </p>
-          <blockquote dir="auto" className="border-l-2 border-slate-300 pl-3 text-sm whitespace-pre-line text-slate-700">
+          <blockquote dir="auto" className="border-s-2 border-slate-300 ps-3 text-sm whitespace-pre-line text-slate-700">
             {review.reply.body}
           </blockquote>
         </div>

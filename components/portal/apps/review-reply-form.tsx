@@ -71,7 +71,11 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
         </form>
       ) : (
         <>
-          {reply ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{reply.body}</p> : null}
+          {reply ? (
+            <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+              {reply.body}
+            </p>
+          ) : null}
           <div className="mt-2 flex flex-wrap items-start gap-3">
             <Button variant="secondary" onClick={() => setEditing(true)}>
               {reply ? "Edit reply" : "Reply"}
