@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
+import { Announcer } from "@/components/ui/announcer";
 import { releaseFinishedRender } from "@/lib/pages/release-finished-render";
 
 import "./globals.css";
@@ -25,6 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         {children}
+        <Announcer />
       </body>
     </html>
   );

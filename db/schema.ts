@@ -304,6 +304,9 @@ export const apps = pgTable(
     imageCopyTriedAt: optionalTime("image_copy_tried_at"),
     websiteUrl: text("website_url"),
     oauthClientId: text("oauth_client_id"),
+    // The BCP 47 tag of the language the listing is written in (lib/apps/listing-rules.ts), or null:
+    // the app page sets it as `lang` on the listing's words.
+    language: text("language"),
     status: appStatus("status").notNull().default("DRAFT"),
     // APPROVED and the developer VERIFIED: kept by the database triggers of migration
     // 0004_public_visibility (whatever writes the app's or the developer's status), so public
@@ -452,6 +455,7 @@ export const appRevisions = pgTable(
     bannerUrl: text("banner_url"),
     websiteUrl: text("website_url"),
     oauthClientId: text("oauth_client_id"),
+    language: text("language"),
     // Copied into app_screenshots when the revision is approved; until then they are the revision's own.
     screenshots: jsonb("screenshots").$type<{ url: string; caption: string | null; position: number }[]>().notNull(),
     // As apps.image_copy_tried_at, for an update submitted before images were hosted.

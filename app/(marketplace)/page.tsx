@@ -35,6 +35,7 @@ export default async function HomePage() {
         </p>
         <GetForm action="/apps" className="mt-6 flex max-w-xl gap-2">
           <input
+            dir="auto"
             name="search"
             placeholder="Search apps"
             aria-label="Search apps"

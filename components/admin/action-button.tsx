@@ -86,6 +86,7 @@ export function ActionButton<O extends Operation, Asked extends TextFieldOf<O> =
         <label className="text-xs text-slate-600">
           {ask.label}
           <textarea
+            dir="auto"
             ref={answerRef}
             value={answer}
             onChange={(event) => setAnswer(event.target.value)}

@@ -107,6 +107,7 @@ export function ApprovalForm({
             </label>
             {!verdicts[criterion].passes ? (
               <textarea
+                dir="auto"
                 aria-label={`${APPROVAL_CRITERION_LABELS[criterion]} problem`}
                 placeholder="If it fails: what must the developer fix?"
                 value={verdicts[criterion].message}
@@ -154,6 +155,7 @@ export function ApprovalForm({
       <label className="block text-sm">
         Message to the developer (optional)
         <textarea
+          dir="auto"
           value={message}
           onChange={(event) => setMessage(event.target.value)}
           rows={2}

@@ -74,22 +74,36 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
       <h2 id={headingId} className="text-sm font-semibold">
         {review.rating}★ review of{" "}
         <Link href={`/apps/${review.app.slug}`} className="text-brand-700 underline">
-          {review.app.name}
+          <bdi>{review.app.name}</bdi>
         </Link>{" "}
-        by {review.author.name}
+        by <bdi>{review.author.name}</bdi>
         {review.verifiedInstall ? " (verified install)" : ""}
       </h2>
-      {review.hidden ? <p className="text-xs font-medium text-amber-800">Hidden: {review.hidden.reason}</p> : null}
+      {review.hidden ? (
+        <p className="text-xs font-medium text-amber-800">
+          Hidden: <bdi>{review.hidden.reason}</bdi>
+        </p>
+      ) : null}
       <blockquote className="border-l-2 border-slate-300 pl-3 text-sm text-slate-700">
-        {review.title ? <p className="font-medium">{review.title}</p> : null}
-        {review.body ? <p className="whitespace-pre-line">{review.body}</p> : <p className="text-slate-500 italic">No text, only stars.</p>}
+        {review.title ? (
+          <p dir="auto" className="font-medium">
+            {review.title}
+          </p>
+        ) : null}
+        {review.body ? (
+          <p dir="auto" className="whitespace-pre-line">
+            {review.body}
+          </p>
+        ) : (
+          <p className="text-slate-500 italic">No text, only stars.</p>
+        )}
       </blockquote>
       {review.reply ? (
         <div className="space-y-1">
           <p className="text-xs font-medium text-slate-700">
             Publisher&apos;s reply{review.reply.hidden ? ` (hidden: ${review.reply.hidden.reason})` : ""}
           </p>
-          <blockquote className="border-l-2 border-slate-300 pl-3 text-sm whitespace-pre-line text-slate-700">
+          <blockquote dir="auto" className="border-s-2 border-slate-300 ps-3 text-sm whitespace-pre-line text-slate-700">
             {review.reply.body}
           </blockquote>
         </div>
@@ -104,7 +118,12 @@ export function ModerationCard({ review }: { review: ModerationReviewResource })
               <li key={index}>
                 {report.part === "reply" ? "Reply: " : ""}
                 {REPORT_REASON_LABELS[report.reason]}
-                {report.details ? ` — ${report.details}` : ""}
+                {report.details ? (
+                  <>
+                    {" — "}
+                    <bdi>{report.details}</bdi>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

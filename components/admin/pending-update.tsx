@@ -45,7 +45,9 @@ export function PendingUpdate({ update, claim = null, now }: { update: AdminRevi
         ) : null}
         <section className="space-y-1">
           <h3 className="text-sm font-semibold text-slate-900">What&rsquo;s new, as the developer describes it</h3>
-          <p className="text-sm break-words whitespace-pre-line text-slate-700">{update.notes}</p>
+          <p dir="auto" className="text-sm break-words whitespace-pre-line text-slate-700">
+            {update.notes}
+          </p>
         </section>
         <section className="space-y-2">
           <h3 className="text-sm font-semibold text-slate-900">Changes against the live version</h3>

@@ -55,7 +55,11 @@ export function ProfileChangeCard({
             <ExternalLink href={proposedWebsite}>Open the proposed website</ExternalLink>
           </p>
         ) : null}
-        {change.reason ? <p className="text-sm text-red-700">Reason given: {change.reason}</p> : null}
+        {change.reason ? (
+          <p className="text-sm text-red-700">
+            Reason given: <bdi>{change.reason}</bdi>
+          </p>
+        ) : null}
       </div>
       {can(PROFILE_CHANGE_STATES, "approve", change.status) ? (
         <div className="flex flex-wrap content-start gap-2 md:flex-col md:items-start">

@@ -29,8 +29,13 @@ export function AppCard({ app }: { app: PublicAppCard }) {
           <ImageFallback kind="logo" name={app.name} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
         )}
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{app.name}</h3>
-          <p className="truncate text-xs text-slate-600">{app.developer.companyName ?? app.developer.name}</p>
+          {/* Cut to one line on the card: the whole name is the link's (and so a screen reader's) and a hovering pointer's. */}
+          <h3 dir="auto" title={app.name} className="truncate font-semibold text-slate-900 group-hover:text-brand-700">
+            {app.name}
+          </h3>
+          <p dir="auto" className="truncate text-xs text-slate-600">
+            {app.developer.companyName ?? app.developer.name}
+          </p>
           {app.environment === "production" ? null : (
             <span
               className="mt-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
@@ -41,7 +46,9 @@ export function AppCard({ app }: { app: PublicAppCard }) {
           )}
         </div>
       </div>
-      <p className="line-clamp-2 text-sm text-slate-600">{app.description}</p>
+      <p dir="auto" className="line-clamp-2 text-sm text-slate-600">
+        {app.description}
+      </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{CATEGORY_LABELS[app.category]}</span>
         <Rating value={app.averageRating} count={app.reviewCount} />

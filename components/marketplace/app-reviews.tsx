@@ -74,7 +74,7 @@ function ReviewArticle({
       <ReviewText rating={review.rating} title={review.title} body={review.body} />
       <div className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
         <span>
-          {review.author.name} · {review.updatedAt.slice(0, 10)}
+          <bdi>{review.author.name}</bdi> · {review.updatedAt.slice(0, 10)}
         </span>
         {review.verifiedInstall ? (
           <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800" data-testid="verified-install">
@@ -89,8 +89,20 @@ function ReviewArticle({
           className="mt-3 scroll-mt-4 border-l-2 border-slate-300 pl-3"
           data-testid="publisher-reply"
         >
-          <p className="text-xs font-medium text-slate-700">{mine ? `${publisher} replied to your review` : `Reply from ${publisher}`}</p>
-          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{review.reply.body}</p>
+          <p className="text-xs font-medium text-slate-700">
+            {mine ? (
+              <>
+                <bdi>{publisher}</bdi> replied to your review
+              </>
+            ) : (
+              <>
+                Reply from <bdi>{publisher}</bdi>
+              </>
+            )}
+          </p>
+          <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+            {review.reply.body}
+          </p>
           {reader ? <ReportReview endpoint={endpointOf(REVIEWS.report)} slug={slug} reviewId={review.id} part="reply" /> : null}
         </div>
       ) : null}
@@ -147,7 +159,7 @@ export function AppReviews({
           role="status"
           data-testid="own-review-hidden"
         >
-          An administrator hid your review, so only you can see it: {own.hidden.reason}
+          An administrator hid your review, so only you can see it: <bdi>{own.hidden.reason}</bdi>
         </p>
       ) : null}
       {!reader ? (
@@ -168,8 +180,12 @@ export function AppReviews({
       )}
       {own?.reply && !pinned ? (
         <div id={REPLY_TO_YOUR_REVIEW_ID} className="scroll-mt-4 border-l-2 border-slate-300 pl-3" data-testid="reply-to-own-review">
-          <p className="text-xs font-medium text-slate-700">{publisher} replied to your review</p>
-          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{own.reply.body}</p>
+          <p className="text-xs font-medium text-slate-700">
+            <bdi>{publisher}</bdi> replied to your review
+          </p>
+          <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+            {own.reply.body}
+          </p>
         </div>
       ) : null}
       {anyReviews ? (

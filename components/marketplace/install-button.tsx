@@ -100,7 +100,9 @@ export function InstallButton({ endpoints, slug, appName, installCount, permissi
             </select>
           </label>
           <div className="text-sm">
-            <p className="font-medium text-slate-700">{appName} will be able to:</p>
+            <p className="font-medium text-slate-700">
+              <bdi>{appName}</bdi> will be able to:
+            </p>
             <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700" data-testid="permissions">
               {permissions.map((permission) => (
                 <li key={permission}>{permission}</li>

@@ -11,6 +11,7 @@ export function NotFoundMessage() {
       <p className="text-slate-700">The page or app you were looking for does not exist, or is no longer in the marketplace.</p>
       <form action="/apps" className="flex gap-2">
         <input
+          dir="auto"
           name="search"
           type="search"
           aria-label="Search apps"

@@ -64,7 +64,9 @@ export function RemoveInstall({
   if (removed) {
     return (
       <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="removed-from">
-        <span>Removed from {workspace.name}.</span>
+        <span>
+          Removed from <bdi>{workspace.name}</bdi>.
+        </span>
         <Button id={`${id}-undo`} variant="secondary" onClick={() => undo.mutate()} disabled={undo.isPending}>
           Undo
         </Button>
@@ -99,7 +101,13 @@ export function RemoveInstall({
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="danger" disabled={remove.isPending}>
-            {remove.isPending ? "Removing…" : `Remove from ${workspace.name}`}
+            {remove.isPending ? (
+              "Removing…"
+            ) : (
+              <>
+                Remove from <bdi>{workspace.name}</bdi>
+              </>
+            )}
           </Button>
           <Button
             type="button"
@@ -118,7 +126,9 @@ export function RemoveInstall({
   }
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span data-testid="installed-in-workspace">Installed in {workspace.name}</span>
+      <span data-testid="installed-in-workspace">
+        Installed in <bdi>{workspace.name}</bdi>
+      </span>
       <span aria-hidden="true">·</span>
       <Button id={`${id}-remove`} ref={removeRef} variant="secondary" onClick={() => setAsking(true)}>
         Remove

@@ -12,6 +12,8 @@ export type PresentableApp = {
   name: string;
   description: string;
   longDescription: string | null;
+  /** The BCP 47 tag of the language the listing is written in: `lang` on its words (not on the page's own). */
+  language: string | null;
   category: AppCategory;
   environment: string;
   logoUrl: string | null;
@@ -30,7 +32,7 @@ export type PresentableApp = {
 const dayOf = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
-function WhatsNew({ changelog }: { changelog: NonNullable<PresentableApp["release"]>["changelog"] }) {
+function WhatsNew({ changelog, lang }: { changelog: NonNullable<PresentableApp["release"]>["changelog"]; lang: string | undefined }) {
   return (
     <section aria-labelledby="whats-new-heading" className="max-w-3xl space-y-3" data-testid="whats-new">
       <h2 id="whats-new-heading" className="text-xl font-semibold text-slate-900">
@@ -42,7 +44,9 @@ function WhatsNew({ changelog }: { changelog: NonNullable<PresentableApp["releas
             <p className="text-sm font-medium text-slate-900">
               Version {entry.version} <span className="font-normal text-slate-500">· {dayOf(entry.publishedAt)}</span>
             </p>
-            <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{entry.notes}</p>
+            <p lang={lang} dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+              {entry.notes}
+            </p>
           </li>
         ))}
       </ol>
@@ -75,6 +79,9 @@ function RatingSummary({ rating }: { rating: NonNullable<PresentableApp["rating"
  * description and the banner, however long the name.
  */
 export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: ReactNode }) {
+  // The developer's words carry the listing's language and their own direction (Arabic or Hebrew
+  // reads right to left); the page's words around them stay English, left to right.
+  const lang = app.language ?? undefined;
   return (
     <article className="space-y-8">
       <header
@@ -96,20 +103,24 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
           <ImageFallback kind="logo" name={app.name} alt="" className="h-16 w-16 shrink-0 rounded-2xl sm:h-20 sm:w-20" data-testid="logo" />
         )}
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{app.name}</h1>
+          <h1 lang={lang} dir="auto" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {app.name}
+          </h1>
           {app.rating ? <RatingSummary rating={app.rating} /> : null}
         </div>
         {aside ? <div className={`col-span-full sm:col-span-1 sm:row-span-2 sm:col-start-3 sm:row-start-1`}>{aside}</div> : null}
         <div className={`col-span-full min-w-0 sm:col-start-2 ${aside ? "sm:col-span-1" : ""}`}>
-          <p className="text-slate-600">{app.description}</p>
+          <p lang={lang} dir="auto" className="text-slate-600" data-testid="app-description">
+            {app.description}
+          </p>
           <p className="mt-2 text-sm text-slate-500">
             by{" "}
             {app.developer.id ? (
               <Link href={`/developers/${app.developer.id}`} className="text-brand-700 underline" data-testid="developer-link">
-                {app.developer.companyName ?? app.developer.name}
+                <bdi>{app.developer.companyName ?? app.developer.name}</bdi>
               </Link>
             ) : (
-              (app.developer.companyName ?? app.developer.name)
+              <bdi>{app.developer.companyName ?? app.developer.name}</bdi>
             )}{" "}
             · {CATEGORY_LABELS[app.category]} · {app.environment}
             {app.websiteUrl ? (
@@ -144,13 +155,13 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
           data-testid="banner"
         />
       ) : null}
-      {app.screenshots.length > 0 ? <ScreenshotGallery shots={app.screenshots} appName={app.name} /> : null}
+      {app.screenshots.length > 0 ? <ScreenshotGallery shots={app.screenshots} appName={app.name} lang={lang} /> : null}
       {app.longDescription ? (
-        <section className="max-w-3xl">
+        <section lang={lang} className="max-w-3xl" data-testid="long-description">
           <Markdown source={app.longDescription} />
         </section>
       ) : null}
-      {app.release && app.release.changelog.length > 0 ? <WhatsNew changelog={app.release.changelog} /> : null}
+      {app.release && app.release.changelog.length > 0 ? <WhatsNew changelog={app.release.changelog} lang={lang} /> : null}
     </article>
   );
 }

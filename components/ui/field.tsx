@@ -45,7 +45,8 @@ export function TextField({ label, error, hint, labelHidden, ...props }: FieldPr
   const control = controlProps({ ...props, error, hint });
   return (
     <FieldShell id={control.id} label={label} error={error} hint={hint} labelHidden={labelHidden}>
-      <input {...props} {...control} />
+      {/* What people type takes the direction of its first letter (Arabic and Hebrew right to left). */}
+      <input dir="auto" {...props} {...control} />
     </FieldShell>
   );
 }
@@ -54,7 +55,7 @@ export function TextAreaField({ label, error, hint, labelHidden, ...props }: Fie
   const control = controlProps({ ...props, error, hint });
   return (
     <FieldShell id={control.id} label={label} error={error} hint={hint} labelHidden={labelHidden}>
-      <textarea {...props} {...control} />
+      <textarea dir="auto" {...props} {...control} />
     </FieldShell>
   );
 }

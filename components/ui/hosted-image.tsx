@@ -75,8 +75,11 @@ export function ImageFallback({
  * unhosted URL). One that fails to load, before the page's script ran or after, gives way to its
  * fallback (ImageFallback).
  */
-export function HostedImage({ src, kind, sizes, alt, width, name, className, style, ...props }: Props) {
+export function HostedImage({ src, kind, sizes, alt, width, name, className = "", style, ...props }: Props) {
   const height = Math.round(width * SHOWN_RATIO[kind]);
+  // Logos are drawn for a light page: a transparent one keeps its white backdrop in the dark theme
+  // (bg-[#fff] is a fixed colour, which the theme does not turn over).
+  const backdrop = kind === "logo" ? "bg-[#fff]" : "";
   const image = useRef<HTMLImageElement>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   useEffect(() => {
@@ -98,7 +101,7 @@ export function HostedImage({ src, kind, sizes, alt, width, name, className, sty
       alt={alt}
       width={width}
       height={height}
-      className={className}
+      className={`${backdrop} ${className}`.trim()}
       style={style}
       onError={() => setFailedSrc(src)}
       {...props}

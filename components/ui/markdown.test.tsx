@@ -152,9 +152,64 @@ describe("a long description as the submit rewrote it", () => {
   it("keeps alt text that looks like markup plain, in a table cell inside a link", () => {
     const source = `| a | b |\n| - | - |\n| [![x \\| y\\] *z*](${PIXEL})](https://app.example) | c |`;
     const html = render(withHostedMarkdownImages(source, { [PIXEL]: COPY }));
-    expect(html).toContain("<td>");
+    expect(html).toContain('<td dir="auto">');
     expect(imageSources(html)).toEqual([`/assets/${HASH}.png`]);
     expect(html).toContain('alt="x | y] z"');
     expect(links(html).map((link) => link.href)).toEqual(["https://app.example"]);
+  });
+});
+
+describe("Markdown blocks take their own direction", () => {
+  const tags = (html: string, name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, "g"))].map((match) => match[0]);
+
+  it.each([
+    ["a paragraph", "مرحبا بكم في Focus Timer.", "p"],
+    ["a heading", "## الميزات", "h2"],
+    ["a quote", "> اقتباس", "blockquote"],
+    ["a list and its items", "- واحد\n- two", "ul"],
+    ["a numbered list", "1. واحد\n2. اثنان", "ol"],
+    ["a list item", "- واحد\n- two", "li"],
+    ["a table cell", "| أ | b |\n| - | - |\n| ج | d |", "td"],
+    ["a table heading", "| أ | b |\n| - | - |\n| ج | d |", "th"],
+  ])("%s gets dir=auto", (_what, source, tag) => {
+    const found = tags(render(source), tag);
+    expect(found.length).toBeGreaterThan(0);
+    for (const element of found) expect(element).toContain('dir="auto"');
+  });
+
+  it("marks every block of a mixed document, English and Arabic alike", () => {
+    const html = render("English first.\n\nثم العربية مع Focus Timer.\n\n### عنوان\n\n> quoted");
+    expect(tags(html, "p")).toEqual(['<p dir="auto">', '<p dir="auto">', '<p dir="auto">']);
+    expect(tags(html, "h3")).toEqual(['<h3 dir="auto">']);
+    expect(tags(html, "blockquote")).toEqual(['<blockquote dir="auto">']);
+  });
+
+  it("keeps code left to right, inline or in a block, whatever surrounds it", () => {
+    const html = render("نص `npm install` هنا\n\n```\nconst x = 1;\n```");
+    expect(tags(html, "pre")).toEqual([expect.stringContaining('dir="ltr"')]);
+    expect(tags(html, "code").every((tag) => !tag.includes('dir="auto"'))).toBe(true);
+  });
+
+  it("leaves inline elements (links, emphasis) in their paragraph's direction", () => {
+    const html = render("اقرأ [الدليل](https://example.com) **الآن**");
+    expect(tags(html, "a").every((tag) => !tag.includes("dir="))).toBe(true);
+    expect(tags(html, "strong")).toEqual(["<strong>"]);
+  });
+});
+
+describe("Markdown code blocks and quotes", () => {
+  it("makes a code block a labelled, focusable region that shows its scroll edge", () => {
+    const [pre] = [...render("```\nconst x = 1;\n```").matchAll(/<pre\b[^>]*>/g)].map((match) => match[0]);
+    expect(pre).toContain('tabindex="0"');
+    expect(pre).toContain('role="region"');
+    expect(pre).toContain('aria-label="Code (scrolls sideways)"');
+    expect(pre).toContain('class="code-scroll"');
+  });
+
+  it("adds no quotation marks of its own around a quote (the author's stay single)", () => {
+    const html = render('> "Best timer I have used."');
+    expect(html).toContain("[&amp;_blockquote_p]:before:content-none");
+    expect(html).toContain("[&amp;_blockquote_p]:after:content-none");
+    expect(html).toContain("&quot;Best timer I have used.&quot;");
   });
 });

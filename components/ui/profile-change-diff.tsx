@@ -13,7 +13,7 @@ export function ProfileChangeDiff({ changes }: { changes: ProfileFieldChange[] }
           <dd className="min-w-0">
             {change.after === null ? (
               <p className="text-sm text-slate-700">
-                <del className="bg-red-50 text-red-800 decoration-red-700">
+                <del dir="auto" className="bg-red-50 text-red-800 decoration-red-700">
                   <span className="sr-only">[removed: </span>
                   {change.before}
                   <span className="sr-only">]</span>

@@ -7,9 +7,13 @@ export function ReviewText({ rating, title, body }: { rating: number; title: str
           {"★".repeat(rating)}
           <span className="text-slate-400">{"★".repeat(5 - rating)}</span>
         </span>{" "}
-        {title ? <strong>{title}</strong> : null}
+        {title ? <strong dir="auto">{title}</strong> : null}
       </p>
-      {body ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{body}</p> : null}
+      {body ? (
+        <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-slate-700" data-testid="review-body">
+          {body}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ const EMPTY = <span className="text-slate-500 italic">none</span>;
 /** Removed words struck through in red, added words underlined in green; screen readers hear which is which. */
 export function TextDiff({ before, after }: { before: string; after: string }) {
   return (
-    <p className="text-sm break-words whitespace-pre-wrap text-slate-800">
+    <p dir="auto" className="text-sm break-words whitespace-pre-wrap text-slate-800">
       {diffWords(before, after).map((part, index) =>
         part.kind === "same" ? (
           <span key={index}>{part.text}</span>
@@ -41,7 +41,7 @@ function ImageSide({ url, label, wide }: { url: string | null; label: string; wi
         <img
           src={url}
           alt={label}
-          className={`rounded-lg border border-slate-200 object-cover ${wide ? "aspect-[2/1] w-full max-w-sm" : "h-20 w-20"}`}
+          className={`rounded-lg border border-slate-200 object-cover ${wide ? "aspect-[2/1] w-full max-w-sm" : "h-20 w-20 bg-[#fff]"}`}
         />
       ) : (
         EMPTY
@@ -64,7 +64,11 @@ function Shots({ shots, label }: { shots: Shot[]; label: string }) {
               alt={shot.caption ?? `Screenshot ${index + 1}`}
               className="aspect-video w-full rounded border border-slate-200 object-cover"
             />
-            {shot.caption ? <p className="truncate text-xs text-slate-600">{shot.caption}</p> : null}
+            {shot.caption ? (
+              <p dir="auto" className="truncate text-xs text-slate-600">
+                {shot.caption}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -13,7 +13,7 @@ type Shot = { url: string; caption: string | null; order: number };
  * A listing's screenshots in a scrolling row; each opens in a lightbox (a modal <dialog>: Escape
  * closes it, focus stays inside) where the arrow keys or the buttons step through them.
  */
-export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: string }) {
+export function ScreenshotGallery({ shots, appName, lang }: { shots: Shot[]; appName: string; lang?: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<number | null>(null);
   const scriptOnly = useScriptOnlyButton();
@@ -54,7 +54,11 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
                 className="aspect-video w-full rounded-xl border border-slate-200 object-cover"
               />
             </button>
-            {shot.caption ? <figcaption className="mt-2 text-xs text-slate-600">{shot.caption}</figcaption> : null}
+            {shot.caption ? (
+              <figcaption lang={lang} dir="auto" className="mt-2 text-xs text-slate-600">
+                {shot.caption}
+              </figcaption>
+            ) : null}
           </figure>
         ))}
       </section>
@@ -71,7 +75,12 @@ export function ScreenshotGallery({ shots, appName }: { shots: Shot[]; appName: 
             <figcaption className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
               <span>
                 {open! + 1} / {shots.length}
-                {current.caption ? ` · ${current.caption}` : ""}
+                {current.caption ? (
+                  <>
+                    {" · "}
+                    <bdi lang={lang}>{current.caption}</bdi>
+                  </>
+                ) : null}
               </span>
               <span className="flex gap-2">
                 <button type="button" onClick={() => step(-1)} className="rounded-lg border border-slate-300 px-3 py-1.5">

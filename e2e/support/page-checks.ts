@@ -12,9 +12,29 @@ async function expectNoHorizontalScroll(page: Page, width: number): Promise<void
   expect(scrollWidth, `${new URL(page.url()).pathname} is wider than a ${width} px screen`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** axe's serious and critical violations on the page as it is now, one line each. */
+async function blockingViolations(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules(rules) : builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(", ")}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ""}}`,
+    );
+}
+
+/** What the theme changes: colours, so contrast is what the other theme is checked for. */
+const THEME_RULES = ["color-contrast", "link-in-text-block"];
+
 /**
  * What every page in a journey must satisfy: no horizontal scrolling at the project's size (and at
- * 360 px in the phone project), and no serious or critical axe violation (WCAG 2.x A and AA).
+ * 360 px in the phone project), no serious or critical axe violation (WCAG 2.x A and AA), and
+ * contrast kept in the other colour scheme too (the dark theme follows the system's setting: a
+ * journey in the light scheme is checked in the dark one as well, and the other way round).
  */
 export async function expectPageHealthy(page: Page): Promise<void> {
   const viewport = page.viewportSize();
@@ -26,15 +46,14 @@ export async function expectPageHealthy(page: Page): Promise<void> {
   }
   // After a client-side navigation the new title is streamed in with the page's metadata.
   await expect.poll(() => page.title(), { message: "the page has a title" }).not.toBe("");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(" "))
-          .join(", ")}${violation.nodes.length > 3 ? ` and ${violation.nodes.length - 3} more` : ""}}`,
-    );
-  expect(blocking, `accessibility violations on ${new URL(page.url()).pathname}`).toEqual([]);
+  const path = new URL(page.url()).pathname;
+  const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  expect(await blockingViolations(page), `accessibility violations on ${path} (${dark ? "dark" : "light"})`).toEqual([]);
+  const other = dark ? "light" : "dark";
+  await page.emulateMedia({ colorScheme: other });
+  // Colours with a transition (a card's hover) settle before they are measured.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+  const contrast = await blockingViolations(page, THEME_RULES);
+  await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  expect(contrast, `contrast violations on ${path} (${other})`).toEqual([]);
 }

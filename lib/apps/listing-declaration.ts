@@ -5,7 +5,15 @@ import { APP_CATEGORIES, APP_ENVIRONMENTS, CATEGORY_LABELS } from "@/lib/core/en
 import { IMAGE_RULES, describeImageRule } from "@/lib/core/image-rules";
 
 import { httpsUrl, optionalText, trimmedText } from "@/lib/validation/common";
-import { LISTING_LIMITS, countSentences, imageUrl, oauthClientIdInput, screenshotInput, screenshotSchema } from "./listing-rules";
+import {
+  LISTING_LIMITS,
+  countSentences,
+  imageUrl,
+  languageTagInput,
+  oauthClientIdInput,
+  screenshotInput,
+  screenshotSchema,
+} from "./listing-rules";
 
 // An app listing's fields, declared once: what the API accepts and answers for each, who sees it,
 // how an update's diff shows a change of it and how the portal's form asks for it. The request and
@@ -88,6 +96,20 @@ export const LISTING_FIELDS = {
     visibility: "public",
     compare: "words",
     form: { section: "text", input: "markdown", maxLength: LISTING_LIMITS.longDescription },
+  },
+  language: {
+    label: "Language",
+    request: languageTagInput,
+    response: nullableText,
+    visibility: "public",
+    compare: "words",
+    form: {
+      section: "text",
+      input: "line",
+      label: "Language of the listing",
+      maxLength: LISTING_LIMITS.language,
+      hint: "Optional: the language the listing is written in, as a BCP 47 tag (ar, he, fa, en-GB…), so browsers and screen readers read it right.",
+    },
   },
   category: {
     label: "Category",

@@ -13,6 +13,7 @@ export const LISTING_LIMITS = {
   longDescription: 20_000,
   url: 2048,
   oauthClientId: 200,
+  language: 35,
   caption: 200,
   minScreenshots: 2,
   maxScreenshots: 6,
@@ -85,3 +86,38 @@ export const oauthClientIdInput = z
   })
   .transform((value) => (value === "" ? null : value))
   .nullish();
+
+/**
+ * The language a listing is written in, as a BCP 47 tag (`ar`, `he`, `fa-IR`, `zh-Hant-TW`), stored in
+ * its canonical case (`AR` → `ar`, `en-gb` → `en-GB`): the app page sets it as `lang` on the listing's
+ * words, so screen readers pronounce them and browsers pick fonts and hyphenation. The subset of BCP 47
+ * a `lang` attribute needs (language, then optional script and region), and only languages and regions
+ * `Intl` can name (it refuses `english`, `xx`, `en-XY`, `en_US`). Empty means none.
+ */
+export const languageTagInput = z
+  .string()
+  .trim()
+  .max(LISTING_LIMITS.language, { error: `must be at most ${LISTING_LIMITS.language} characters` })
+  .transform((value, ctx) => {
+    if (value === "") return null;
+    const canonical = knownLanguageTag(value);
+    if (canonical === null) {
+      ctx.addIssue({ code: "custom", message: "must be a BCP 47 language tag, such as ar, he, fa-IR or en-GB" });
+      return z.NEVER;
+    }
+    return canonical;
+  })
+  .nullish();
+
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?$/i;
+
+function knownLanguageTag(value: string): string | null {
+  if (!LANGUAGE_TAG.test(value)) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(value);
+    const named = canonical && new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(canonical);
+    return named ? canonical : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,48 +1,36 @@
 "use client";
 
-const REGION_ID = "announcer";
+import { ANNOUNCER_DISMISS_ID, ANNOUNCER_FRAME_ID, ANNOUNCER_ID } from "@/components/ui/announcer";
+
 const SHOWN_MS = 6000;
 const FOCUS_WAIT_MS = 10_000;
 
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
-/**
- * The page's one polite live region, added on first use; it sits outside React, so no re-render
- * clears it. Its frame is at the top of a phone's screen (at the bottom the message covered the
- * buttons a thumb reaches for) and at the bottom of a wider one, and has a button to dismiss it.
- */
+/** The page's one polite live region (the root layout renders it: components/ui/announcer.tsx). */
 function region(): HTMLElement {
-  const existing = document.getElementById(REGION_ID);
+  const existing = document.getElementById(ANNOUNCER_ID);
   if (existing) return existing;
-  const frame = document.createElement("div");
-  frame.id = `${REGION_ID}-frame`;
-  frame.hidden = true;
-  frame.className = "pointer-events-none fixed inset-x-4 top-4 z-50 mx-auto flex max-w-md justify-center sm:top-auto sm:bottom-4";
-  const card = document.createElement("div");
-  card.className = "pointer-events-auto flex items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm font-medium text-white shadow-lg";
+  // Only a page outside the root layout has none: a visually hidden region then.
   const created = document.createElement("div");
-  created.id = REGION_ID;
+  created.id = ANNOUNCER_ID;
   created.setAttribute("role", "status");
   created.setAttribute("aria-live", "polite");
   created.dataset.testid = "announcer";
-  created.className = "min-w-0 flex-1 text-center";
-  const dismiss = document.createElement("button");
-  dismiss.type = "button";
-  dismiss.textContent = "×";
-  dismiss.setAttribute("aria-label", "Dismiss the message");
-  dismiss.className = "-my-1 shrink-0 rounded px-2 text-base leading-6 text-slate-200 hover:bg-slate-700 hover:text-white";
-  dismiss.addEventListener("click", () => show(created, ""));
-  card.append(created, dismiss);
-  frame.append(card);
-  document.body.append(frame);
+  created.className = "sr-only";
+  document.body.append(created);
   return created;
 }
 
-/** Puts `message` in the live region, and shows its frame while there is one. */
+/** Puts `message` in the live region, and shows its frame and Dismiss button while there is one. */
 function show(live: HTMLElement, message: string): void {
   live.textContent = message;
-  const frame = live.closest<HTMLElement>(`#${REGION_ID}-frame`);
-  if (frame) frame.hidden = message === "";
+  document.getElementById(ANNOUNCER_FRAME_ID)?.toggleAttribute("data-empty", message === "");
+  const dismiss = document.getElementById(ANNOUNCER_DISMISS_ID);
+  if (dismiss) {
+    dismiss.hidden = message === "";
+    dismiss.onclick = () => show(live, "");
+  }
   if (message === "") clearTimeout(hideTimer);
 }
 

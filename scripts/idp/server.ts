@@ -92,6 +92,10 @@ export async function startIdentityProvider(options: StartIdentityProviderOption
   // eslint-disable-next-line prefer-const -- assigned below, once the provider exists; the server needs it first
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = http.createServer((req, res) => (handler ? handler(req, res) : sendText(res, 503, "starting")));
+  // Node closes a connection idle for 5 s; a test worker whose event loop is busy (PGlite) may send
+  // its next request on it before it sees the close ("other side closed"). Idle connections stay
+  // open longer than a test file's pause between two tokens, as on the production server.
+  server.keepAliveTimeout = 65_000;
   const { port } = await listen(server, requestedPort, host);
   const issuer = (options.issuer ?? `http://localhost:${port}`).replace(/\/+$/, "");
 

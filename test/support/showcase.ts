@@ -15,6 +15,7 @@ export async function insertShowcase(): Promise<{ developer: Developer; app: App
     name: "Slack Sync",
     description: "Mirror Slack channels into tasks.",
     longDescription: "## Two-way sync\nEvery thread becomes a task.",
+    language: "en-GB",
     category: "COMMUNICATION",
     environment: "staging",
     featured: true,

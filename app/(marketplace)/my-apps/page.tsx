@@ -48,7 +48,9 @@ export default async function MyAppsPage() {
                           {app.name}
                         </Link>
                       ) : (
-                        <span className="font-medium text-slate-900">{app.name} (no longer listed)</span>
+                        <span className="font-medium text-slate-900">
+                          <bdi>{app.name}</bdi> (no longer listed)
+                        </span>
                       )}
                       <RemoveInstall endpoints={endpoints} slug={app.slug} appName={app.name} workspace={workspace} />
                     </li>

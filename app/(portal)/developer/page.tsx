@@ -152,7 +152,9 @@ function ProfileSummary({ developer }: { developer: Developer }) {
       <dt className="text-slate-600">Website</dt>
       <dd className="col-span-2 break-words">{developer.websiteUrl ?? "—"}</dd>
       <dt className="text-slate-600">About</dt>
-      <dd className="col-span-2 whitespace-pre-line">{developer.bio ?? "—"}</dd>
+      <dd dir="auto" className="col-span-2 whitespace-pre-line">
+        {developer.bio ?? "—"}
+      </dd>
     </dl>
   );
 }

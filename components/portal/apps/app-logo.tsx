@@ -14,7 +14,7 @@ export function AppLogo({ name, url, size = 40 }: { name: string; url: string | 
       alt=""
       width={size}
       style={box}
-      className="shrink-0 rounded-lg border border-slate-200 object-cover"
+      className="shrink-0 rounded-lg border border-slate-200 bg-[#fff] object-cover"
     />
   );
 }

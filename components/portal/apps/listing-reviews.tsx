@@ -33,13 +33,13 @@ export function ListingReviews({
         <article key={review.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="listing-review">
           <ReviewText rating={review.rating} title={review.title} body={review.body} />
           <p className="mt-2 text-xs text-slate-600">
-            {review.author.name} · {review.updatedAt.slice(0, 10)}
+            <bdi>{review.author.name}</bdi> · {review.updatedAt.slice(0, 10)}
             {review.verifiedInstall ? " · Verified install" : ""}
           </p>
           {mayReply ? (
             <ReviewReplyForm key={review.reply?.updatedAt ?? "none"} appId={appId} reviewId={review.id} reply={review.reply} />
           ) : review.reply ? (
-            <p className="mt-3 border-l-2 border-slate-300 pl-3 text-sm break-words whitespace-pre-line text-slate-700">
+            <p dir="auto" className="mt-3 border-s-2 border-slate-300 ps-3 text-sm break-words whitespace-pre-line text-slate-700">
               {review.reply.body}
             </p>
           ) : null}

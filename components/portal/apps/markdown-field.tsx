@@ -44,6 +44,7 @@ export function MarkdownField({ id, label, value, onChange, maxLength, error }: 
         </section>
       ) : (
         <textarea
+          dir="auto"
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}

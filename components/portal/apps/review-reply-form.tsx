@@ -46,7 +46,9 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
         {reply ? "Your reply" : "No reply yet"}
       </p>
       {reply?.hidden ? (
-        <p className="mt-1 text-xs text-amber-800">An administrator hid this reply from the public: {reply.hidden.reason}</p>
+        <p className="mt-1 text-xs text-amber-800">
+          An administrator hid this reply from the public: <bdi>{reply.hidden.reason}</bdi>
+        </p>
       ) : null}
       {editing ? (
         <form onSubmit={submit} aria-label={reply ? "Edit your reply" : "Reply to this review"} className="mt-2 space-y-2" noValidate>
@@ -69,7 +71,11 @@ export function ReviewReplyForm({ appId, reviewId, reply }: { appId: string; rev
         </form>
       ) : (
         <>
-          {reply ? <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{reply.body}</p> : null}
+          {reply ? (
+            <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+              {reply.body}
+            </p>
+          ) : null}
           <div className="mt-2 flex flex-wrap items-start gap-3">
             <Button variant="secondary" onClick={() => setEditing(true)}>
               {reply ? "Edit reply" : "Reply"}

@@ -101,7 +101,11 @@ export default async function DevelopersQueue({ searchParams }: { searchParams: 
                   {developer.websiteUrl}
                 </ExternalLink>
               ) : null}
-              {developer.bio ? <p className="mt-1 text-xs whitespace-pre-line text-slate-700">{developer.bio}</p> : null}
+              {developer.bio ? (
+                <p dir="auto" className="mt-1 text-xs whitespace-pre-line text-slate-700">
+                  {developer.bio}
+                </p>
+              ) : null}
               {developer.statusReason ? (
                 <p className="mt-1 text-xs text-red-700">
                   {isResubmitted(developer) ? "Earlier rejection: " : "Reason: "}

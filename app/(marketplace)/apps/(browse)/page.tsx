@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
@@ -27,7 +28,19 @@ const noResults = (limit: number) => ({ items: [], appIds: [], total: 0, totalPa
 
 const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
 
-export const metadata = { title: "Browse apps" };
+const ENVIRONMENT_LABELS: Record<(typeof APP_ENVIRONMENTS)[number], string> = {
+  production: "Live apps only",
+  staging: "Test apps (staging)",
+  localhost: "Test apps (local)",
+};
+const ENVIRONMENT_OPTIONS = APP_ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABELS[value] }));
+
+/** A search names itself in the title (the tab, the history, a screen reader's first words): `"timer" — Search apps`. */
+export async function generateMetadata({ searchParams }: { searchParams: PageSearchParams }): Promise<Metadata> {
+  const { search } = await searchParams;
+  const words = typeof search === "string" ? search.trim().slice(0, PUBLIC_LIMITS.search) : "";
+  return { title: words ? `"${words}" — Search apps` : "Browse apps" };
+}
 
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
@@ -83,6 +96,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
         <section className="min-w-0 space-y-6">
           <GetForm className="flex flex-wrap gap-3" action="/apps">
             <input
+              dir="auto"
               name="search"
               defaultValue={query.search}
               placeholder="Search apps"
@@ -92,12 +106,14 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
             />
             {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
             {params.limit ? <input type="hidden" name="limit" value={params.limit} /> : null}
+            {/* Visitors read what an environment means for them, not the developers' word for it (the
+                values, and the API's, stay production and staging). */}
             <InlineSelect
               name="environment"
               label="Environment"
-              anyLabel="Any environment"
+              anyLabel="Live and test apps"
               defaultValue={query.environment}
-              options={APP_ENVIRONMENTS.map((value) => ({ value, label: value }))}
+              options={ENVIRONMENT_OPTIONS}
             />
             <InlineSelect
               name="featured"

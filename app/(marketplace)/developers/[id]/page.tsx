@@ -39,7 +39,11 @@ export default async function DeveloperPage({ params }: Props) {
             <ExternalLink href={developer.websiteUrl}>{developer.websiteUrl}</ExternalLink>
           </p>
         ) : null}
-        {developer.bio ? <p className="whitespace-pre-line text-slate-700">{developer.bio}</p> : null}
+        {developer.bio ? (
+          <p dir="auto" className="whitespace-pre-line text-slate-700">
+            {developer.bio}
+          </p>
+        ) : null}
       </header>
       <section aria-labelledby="apps-heading" className="space-y-4">
         <h2 id="apps-heading" className="text-xl font-semibold">

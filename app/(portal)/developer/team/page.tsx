@@ -29,7 +29,7 @@ export default async function TeamPage() {
       <div>
         <PageHeading>Team</PageHeading>
         <p className="mt-1 max-w-2xl text-sm text-slate-600">
-          The people who work in {developer.name}, each with a role and, if need be, limited to some apps. Your role:{" "}
+          The people who work in <bdi>{developer.name}</bdi>, each with a role and, if need be, limited to some apps. Your role:{" "}
           {MEMBER_ROLE_LABELS[member.role]}.{manages ? "" : " Owners and admins invite, change and remove members."}
         </p>
       </div>

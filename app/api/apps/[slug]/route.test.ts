@@ -25,6 +25,7 @@ describe("GET /api/apps/:slug", () => {
       name: "Slack Sync",
       description: app.description,
       longDescription: app.longDescription,
+      language: "en-GB",
       category: "COMMUNICATION",
       environment: "staging",
       logoUrl: app.logoUrl,

@@ -33,6 +33,7 @@ describe("POST /api/dev/apps", () => {
       name: "Inbox Zero Helper",
       description: "Pomodoro sessions for your Yapture tasks. Track focus time per task.",
       longDescription: "## Focus\n\nStart a timer from any task.",
+      language: null,
       category: "PRODUCTIVITY",
       environment: "production",
       logoUrl: `${images.origin}/png/512x512.png`,
@@ -85,6 +86,15 @@ describe("POST /api/dev/apps", () => {
     ["oauthClientId", { oauthClientId: "client\nApproved by support" }],
     ["oauthClientId", { oauthClientId: '"><img src=x>' }],
     ["oauthClientId", { oauthClientId: "-leading-dash" }],
+    ["language", { language: "english" }],
+    ["language", { language: "en_US" }],
+    ["language", { language: "ar-" }],
+    ["language", { language: "e" }],
+    ["language", { language: "xx" }],
+    ["language", { language: "en-XY" }],
+    ["language", { language: `ar-${"x".repeat(40)}` }],
+    ["language", { language: '"><script>' }],
+    ["language", { language: 42 }],
     ["screenshots", { screenshots: undefined }],
     ["screenshots", { screenshots: [{ url: "https://example.com/1.png" }] }],
     ["screenshots", { screenshots: Array.from({ length: 7 }, (_, i) => ({ url: `https://example.com/${i}.png` })) }],
@@ -109,6 +119,20 @@ describe("POST /api/dev/apps", () => {
     const res = await call(appsRoute.POST, { method: "POST", headers: owner.token, body: validAppBody(images.origin, { oauthClientId }) });
     expect(res.status).toBe(201);
     expect(res.body.oauthClientId).toBe(stored);
+  });
+
+  it.each([
+    ["an Arabic tag", "ar", "ar"],
+    ["a tag in its canonical case, trimmed", " fa-ir ", "fa-IR"],
+    ["a script subtag", "zh-hant-tw", "zh-Hant-TW"],
+    ["an empty one as none", "", null],
+    ["null as none", null, null],
+  ])("stores and answers the language: %s", async (_what, language, stored) => {
+    const res = await call(appsRoute.POST, { method: "POST", headers: owner.token, body: validAppBody(images.origin, { language }) });
+    expect(res.status).toBe(201);
+    expect(res.body.language).toBe(stored);
+    const [row] = await (await getDb()).select({ language: apps.language }).from(apps).where(eq(apps.id, res.body.id));
+    expect(row!.language).toBe(stored);
   });
 
   it("says what is wrong in people's words, not in type names", async () => {

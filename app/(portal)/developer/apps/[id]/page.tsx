@@ -1,3 +1,5 @@
+import type { Metadata } from "next";
+
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { AppForm } from "@/components/portal/apps/app-form";
 import { DeleteListingButton } from "@/components/portal/apps/delete-listing-button";
@@ -30,7 +32,17 @@ import { publisherReviewView } from "@/lib/reviews/views";
 import { canRole } from "@/lib/members/roles";
 import { can } from "@/lib/state/machine";
 
-export const metadata = { title: "Listing" };
+type Props = { params: Promise<{ id: string }> };
+
+/** The listing's name (a tab or a history entry among several listings says which); "Listing" when it cannot be shown. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const publisher = await portalPublisher(`/developer/apps/${id}`);
+  if (!isVerified(publisher?.developer)) return { title: "Listing" };
+  // Not found or not theirs: the page itself answers that; the title stays general.
+  const listing = await getDeveloperApp({ access: publisher.access, appId: id }).catch(() => null);
+  return { title: listing?.app.name ?? "Listing" };
+}
 
 const BACK = { href: "/developer/apps", label: "Your apps" };
 
@@ -62,7 +74,7 @@ const loadListing = ({ access }: PortalPublisher, appId: string) =>
     };
   });
 
-export default async function ListingPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ListingPage({ params }: Props) {
   const { id } = await params;
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;

@@ -77,6 +77,22 @@ describe("PUT /api/dev/apps/:id", () => {
     },
   );
 
+  it("sets, refuses and clears the listing's language", async () => {
+    const app = await createApp();
+    expect(app.language).toBeNull();
+    const set = await put(app.id, { language: "HE" });
+    expect(set.status).toBe(200);
+    expect(set.body.language).toBe("he");
+    const invalid = await put(app.id, { language: "hebrew" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe("validation_failed");
+    expect(invalid.body.errors).toEqual([expect.objectContaining({ path: "language" })]);
+    expect((await get(app.id)).body.language).toBe("he");
+    const cleared = await put(app.id, { language: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.language).toBeNull();
+  });
+
   it("keeps the slug given at creation", async () => {
     const app = await createApp({ name: "Original Name" });
     const res = await put(app.id, { name: "Renamed Entirely" });

@@ -64,4 +64,16 @@ describe("an update of a live app", () => {
       expect.stringContaining("version 2 of Lifecycle Timer is approved"),
     ]);
   });
+
+  it("carries a change of language through the diff and the approval to the public listing", async () => {
+    const app = await createApp({ name: "Language Live", language: "en" });
+    await setAppStatus(app.id, "APPROVED");
+    const created = await asOwner(revision.POST, app.id, "POST", { language: "ar", notes: "Now in Arabic." });
+    expect(created.status).toBe(201);
+    expect(created.body.changes).toEqual([{ field: "language", before: "en", after: "ar" }]);
+    expect((await asOwner(submit.POST, app.id, "POST")).status).toBe(200);
+    expect((await call(publicApp.GET, { params: { slug: app.slug } })).body.language).toBe("en");
+    expect((await admin.post(adminRevision.POST, app.id, {})).status).toBe(200);
+    expect((await call(publicApp.GET, { params: { slug: app.slug } })).body).toMatchObject({ language: "ar", version: 2 });
+  });
 });
