@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import type { App, Developer } from "@/db/schema";
+import { insertApp, insertApps, setAppStatus } from "@/test/support/apps";
+import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";
+
+import { asCards } from "./queries";
+import { listRelatedApps, publicAppRelatedTo, RELATED_LIMIT } from "./related";
+
+const related = async (app: App, limit?: number) => listRelatedApps({ app: await publicAppRelatedTo(app.slug), limit }, asCards);
+const names = (shown: { items: { name: string }[] }) => shown.items.map((item) => item.name);
+
+let maker: Developer;
+let subject: App;
+let siblings: App[];
+let hiddenSiblings: App[];
+let stranger: App;
+
+beforeAll(async () => {
+  maker = await insertDeveloper();
+  subject = await insertApp(maker, { name: "Subject", installCount: 2000 });
+  // Fourteen public siblings: more than a list holds.
+  siblings = await insertApps(
+    maker,
+    Array.from({ length: 14 }, (_, index) => ({ name: `Sibling ${String(index).padStart(2, "0")}`, installCount: 1000 - index })),
+  );
+  hiddenSiblings = await insertApps(maker, [
+    { name: "Draft Sibling", status: "DRAFT", installCount: 5000 },
+    { name: "Pending Sibling", status: "PENDING", installCount: 5000 },
+    { name: "Unpublished Sibling", status: "UNPUBLISHED", installCount: 5000 },
+  ]);
+  stranger = await insertApp(await insertDeveloper(), { name: "Stranger", installCount: 10 });
+});
+
+describe("more from this developer", () => {
+  it("holds the developer's other public apps, most installed first, at most twelve", async () => {
+    const { moreFromDeveloper } = await related(subject);
+    expect(RELATED_LIMIT).toBe(12);
+    expect(names(moreFromDeveloper)).toEqual(siblings.slice(0, 12).map((app) => app.name));
+    expect(moreFromDeveloper.appIds).toEqual(siblings.slice(0, 12).map((app) => app.id));
+  });
+
+  it("never the app itself, a listing that is not public, or another developer's app", async () => {
+    const { moreFromDeveloper, similar } = await related(siblings[0]!);
+    const shown = names(moreFromDeveloper);
+    expect(shown).toContain(subject.name);
+    for (const app of [siblings[0]!, ...hiddenSiblings, stranger]) expect(shown).not.toContain(app.name);
+    // Nor are the developer's apps "similar": that list is other developers' apps.
+    expect(names(similar)).toEqual([stranger.name]);
+  });
+
+  it("is cut to `limit`", async () => {
+    const { moreFromDeveloper, similar } = await related(subject, 3);
+    expect(moreFromDeveloper.items).toHaveLength(3);
+    expect(similar.items).toHaveLength(1);
+  });
+
+  it("loses a listing at once when it stops being public, though the lists are remembered", async () => {
+    expect(names((await related(subject)).moreFromDeveloper)).toContain(siblings[1]!.name);
+    await setAppStatus(siblings[1]!.id, "UNPUBLISHED");
+    expect(names((await related(subject)).moreFromDeveloper)).not.toContain(siblings[1]!.name);
+    await setDeveloperStatus(stranger.developerId, "SUSPENDED");
+    expect((await related(subject)).similar.items).toEqual([]);
+  });
+
+  it("is 404 for an app that is not public", async () => {
+    await expect(publicAppRelatedTo(hiddenSiblings[1]!.slug)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
