@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 
 import { AppGrid } from "@/components/marketplace/app-grid";
@@ -15,6 +16,8 @@ import { pageClientAddress, pageViewer } from "@/lib/pages/viewer";
 import { APP_ENVIRONMENTS } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/catalogue/schemas";
+import { CATEGORY_LABELS } from "@/lib/core/enums";
+import { shareMetadata } from "@/lib/pages/share-metadata";
 
 const SORT_LABELS: Record<Exclude<PublicSort, "relevance">, string> = {
   popular: "Most installed",
@@ -27,7 +30,25 @@ const noResults = (limit: number) => ({ items: [], appIds: [], total: 0, totalPa
 
 const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
 
-export const metadata = { title: "Browse apps" };
+/**
+ * A category's page is its own address (`/apps?category=…`); every other filter, sort, page and
+ * search is the same list seen another way, so its canonical address is the whole catalogue's.
+ */
+export async function generateMetadata({ searchParams }: { searchParams: PageSearchParams }): Promise<Metadata> {
+  const asked = (await searchParams).category;
+  const category = listAppsQuery.shape.category.safeParse(typeof asked === "string" ? asked : undefined).data;
+  const label = category ? CATEGORY_LABELS[category] : undefined;
+  return {
+    title: "Browse apps",
+    ...shareMetadata({
+      path: category ? `/apps?category=${category}` : "/apps",
+      title: label ? `${label} apps for Yapture` : "Browse apps for Yapture",
+      description: label
+        ? `${label} apps and integrations for Yapture, reviewed by the Yapture team.`
+        : "Every app and integration for Yapture, by category, reviewed by the Yapture team.",
+    }),
+  };
+}
 
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
