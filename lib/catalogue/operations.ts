@@ -69,7 +69,7 @@ export const CATALOGUE = {
     limits: [{ policy: "publicRead", per: "client" }],
     summary: "Apps similar to one approved app",
     description:
-      "Apps most often installed together with this one (by the workspaces that installed it lately), then the most installed apps of its category. Never the app itself nor other apps of its developer. Recomputed at most once a minute.",
+      "Apps most often installed together with this one (by the workspaces that installed it lately), then the most installed apps of its category; never the app itself. Recomputed at most once a minute.",
     query: similarAppsQuery,
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },

@@ -18,35 +18,42 @@ let stranger: App;
 
 beforeAll(async () => {
   maker = await insertDeveloper();
-  subject = await insertApp(maker, { name: "Subject", installCount: 2000 });
-  // Fourteen public siblings: more than a list holds.
+  subject = await insertApp(maker, { name: "Subject", category: "PRODUCTIVITY", installCount: 2000 });
+  // Fourteen public siblings of another category (so not "similar" to the subject): more than a list holds.
   siblings = await insertApps(
     maker,
-    Array.from({ length: 14 }, (_, index) => ({ name: `Sibling ${String(index).padStart(2, "0")}`, installCount: 1000 - index })),
+    Array.from({ length: 14 }, (_, index) => ({
+      name: `Sibling ${String(index).padStart(2, "0")}`,
+      category: "FINANCE" as const,
+      installCount: 1000 - index,
+    })),
   );
   hiddenSiblings = await insertApps(maker, [
     { name: "Draft Sibling", status: "DRAFT", installCount: 5000 },
     { name: "Pending Sibling", status: "PENDING", installCount: 5000 },
     { name: "Unpublished Sibling", status: "UNPUBLISHED", installCount: 5000 },
   ]);
-  stranger = await insertApp(await insertDeveloper(), { name: "Stranger", installCount: 10 });
+  stranger = await insertApp(await insertDeveloper(), { name: "Stranger", category: "PRODUCTIVITY", installCount: 10 });
 });
 
 describe("more from this developer", () => {
   it("holds the developer's other public apps, most installed first, at most twelve", async () => {
-    const { moreFromDeveloper } = await related(subject);
+    const { moreFromDeveloper, similar } = await related(subject);
+    expect(names(similar)).toEqual([stranger.name]);
     expect(RELATED_LIMIT).toBe(12);
     expect(names(moreFromDeveloper)).toEqual(siblings.slice(0, 12).map((app) => app.name));
     expect(moreFromDeveloper.appIds).toEqual(siblings.slice(0, 12).map((app) => app.id));
   });
 
-  it("never the app itself, a listing that is not public, or another developer's app", async () => {
+  it("never the app itself, a listing that is not public, another developer's app, or an app already similar", async () => {
     const { moreFromDeveloper, similar } = await related(siblings[0]!);
-    const shown = names(moreFromDeveloper);
-    expect(shown).toContain(subject.name);
-    for (const app of [siblings[0]!, ...hiddenSiblings, stranger]) expect(shown).not.toContain(app.name);
-    // Nor are the developer's apps "similar": that list is other developers' apps.
-    expect(names(similar)).toEqual([stranger.name]);
+    // Similar: the category's others, the developer's own included; more from: what is left of theirs.
+    expect(names(similar)).toEqual(siblings.slice(1, 13).map((app) => app.name));
+    expect(names(moreFromDeveloper)).toEqual([subject.name, siblings[13]!.name]);
+    for (const app of [siblings[0]!, ...hiddenSiblings, stranger]) {
+      expect(names(moreFromDeveloper)).not.toContain(app.name);
+      expect(names(similar)).not.toContain(app.name);
+    }
   });
 
   it("is cut to `limit`", async () => {

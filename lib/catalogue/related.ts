@@ -13,7 +13,8 @@ import { isPublic, publicAppsInOrder, type PublicReader, type Shown } from "./qu
 // "Similar apps" and "More from this developer" (the app page's column under Install, and
 // GET /api/apps/:slug/similar). Similar: the apps most often installed together with this one, by the
 // workspaces that installed it lately, then the most installed public apps of its category; never
-// the app itself nor its developer's other apps (those are "More from this developer"). Both lists
+// the app itself. More from the developer: their other public apps, less those "Similar" already
+// shows, so a page never lists an app twice (a catalogue of one developer still has both). Both lists
 // decide visibility with the catalogue's own `isPublic`, and read their apps again through
 // `publicAppsInOrder` (which applies it once more), so a listing that stops being public leaves
 // them at once, even from a remembered list.
@@ -41,7 +42,7 @@ export type RelatedTo = { id: string; developerId: string; category: AppCategory
 type RelatedIds = { similar: string[]; moreFromDeveloper: string[] };
 type Remembered = RelatedIds & { at: number };
 
-/** ~1.8 KiB an app (24 ids and the key): ~140 apps' lists, the busy ones (docs/architecture.md). */
+/** ~2.7 KiB an app (36 ids and the key): ~95 apps' lists, the busy ones (docs/architecture.md). */
 const remembered = () => boundedCache<string, Remembered>({ name: "catalogue-related-apps", maxBytes: 256 * KiB, sizeOf: estimateBytes });
 /** Lists being computed right now, one per app: concurrent misses share one. */
 const underWay = new Map<string, Promise<RelatedIds>>();
@@ -63,32 +64,32 @@ async function installedTogether(db: Executor, app: RelatedTo): Promise<string[]
                   limit ${TOGETHER_PER_WORKSPACE}) as other
             group by other.app_id) as together
       join ${apps} on ${apps.id} = together.app_id
-      where ${isPublic} and ${apps.developerId} <> ${app.developerId}
+      where ${isPublic}
       order by together.shared desc, ${sql.join(mostPopular(), sql`, `)}
       limit ${RELATED_LIMIT}`,
   );
   return rows.map((row) => row.id);
 }
 
-/** The category's most installed public apps, other developers' only. */
+/** The category's most installed public apps but this one. */
 async function popularInCategory(db: Executor, app: RelatedTo): Promise<string[]> {
   const rows = await db
     .select({ id: apps.id })
     .from(apps)
-    .where(and(isPublic, eq(apps.category, app.category), ne(apps.developerId, app.developerId)))
+    .where(and(isPublic, eq(apps.category, app.category), ne(apps.id, app.id)))
     .orderBy(...mostPopular())
     .limit(RELATED_LIMIT);
   return rows.map((row) => row.id);
 }
 
-/** The developer's other public apps, most installed first. */
+/** The developer's other public apps, most installed first: enough to fill the list beside a full "Similar". */
 async function othersOfDeveloper(db: Executor, app: RelatedTo): Promise<string[]> {
   const rows = await db
     .select({ id: apps.id })
     .from(apps)
     .where(and(isPublic, eq(apps.developerId, app.developerId), ne(apps.id, app.id)))
     .orderBy(...mostPopular())
-    .limit(RELATED_LIMIT);
+    .limit(2 * RELATED_LIMIT);
   return rows.map((row) => row.id);
 }
 
@@ -119,14 +120,15 @@ async function relatedIds(app: RelatedTo): Promise<RelatedIds> {
 
 export type RelatedApps<Item> = { similar: Shown<Item>; moreFromDeveloper: Shown<Item> };
 
-/** Both lists of `app`, at most `limit` apps each, read in one statement. */
+/** Both lists of `app`, at most `limit` apps each and none in both, read in one statement. */
 export async function listRelatedApps<Item>(
   { app, limit = RELATED_LIMIT }: { app: RelatedTo; limit?: number },
   reader: PublicReader<Item>,
 ): Promise<RelatedApps<Item>> {
   const ids = await relatedIds(app);
   const similarIds = ids.similar.slice(0, limit);
-  const moreIds = ids.moreFromDeveloper.slice(0, limit);
+  const inSimilar = new Set(similarIds);
+  const moreIds = ids.moreFromDeveloper.filter((id) => !inSimilar.has(id)).slice(0, limit);
   const db = await getDb();
   const { items, appIds } = await publicAppsInOrder(db, reader, [...similarIds, ...moreIds]);
   const split = (wanted: string[]): Shown<Item> => {
