@@ -155,9 +155,10 @@ export function AppPresentation({ app, aside, related }: { app: PresentableApp; 
           {app.release && app.release.changelog.length > 0 ? <WhatsNew changelog={app.release.changelog} /> : null}
         </div>
         {related ? (
-          <aside aria-label="Related apps" className="min-w-0">
+          // Not an <aside>: a complementary landmark inside main is not at the top level (axe).
+          <div className="min-w-0" data-testid="related-apps">
             {related}
-          </aside>
+          </div>
         ) : null}
       </div>
     </article>

@@ -165,7 +165,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
           ) : null}
           <AppGrid apps={apps} className="sm:grid-cols-2 xl:grid-cols-3" />
           {fallback ? (
-            <div className="space-y-6 text-slate-700" data-testid="no-results">
+            <div className="space-y-1 text-slate-700" data-testid="no-results">
               <p>
                 {query.search ? `No apps match “${query.search}”.` : "No apps match these filters."} Try fewer words or another category.
               </p>
@@ -178,6 +178,10 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
                   ?
                 </p>
               ) : null}
+            </div>
+          ) : null}
+          {fallback ? (
+            <div className="space-y-6" data-testid="empty-fallback">
               {fallback.popular.items.length > 0 ? (
                 <section aria-labelledby="popular-heading" className="space-y-3" data-testid="popular-fallback">
                   <h2 id="popular-heading" className="text-lg font-semibold text-slate-900">
