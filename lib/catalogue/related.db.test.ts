@@ -1,11 +1,14 @@
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { getDb, queryRows } from "@/db/client";
 
 import type { App, Developer } from "@/db/schema";
 import { insertApp, insertApps, setAppStatus } from "@/test/support/apps";
 import { insertDeveloper, setDeveloperStatus } from "@/test/support/developers";
 
 import { asCards } from "./queries";
-import { listRelatedApps, publicAppRelatedTo, RELATED_LIMIT } from "./related";
+import { installedTogetherStatement, listRelatedApps, publicAppRelatedTo, RELATED_LIMIT } from "./related";
 
 const related = async (app: App, limit?: number) => listRelatedApps({ app: await publicAppRelatedTo(app.slug), limit }, asCards);
 const names = (shown: { items: { name: string }[] }) => shown.items.map((item) => item.name);
@@ -72,5 +75,26 @@ describe("more from this developer", () => {
 
   it("is 404 for an app that is not public", async () => {
     await expect(publicAppRelatedTo(hiddenSiblings[1]!.slug)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("installed together", () => {
+  it("reads the app's latest workspace installs and each workspace's through their indexes, never a scan of installs", async () => {
+    const db = await getDb();
+    let plan = "";
+    await db
+      .transaction(async (tx) => {
+        // As the planner chooses when installs are many: no sequential scan.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${installedTogetherStatement(subject)}`);
+        plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(plan).toContain("installs_app_live_workspace_recent_idx");
+    expect(plan).toMatch(/(Index (Only )?Scan using|Bitmap Index Scan on) installs_workspace_live_idx/);
+    expect(plan).not.toMatch(/Seq Scan on installs/);
   });
 });

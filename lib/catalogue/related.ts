@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 
 import { getDb, queryRows, type Executor } from "@/db/client";
 import { PUBLIC_SORT_ORDERS } from "@/db/public-sorts";
@@ -49,11 +49,9 @@ const underWay = new Map<string, Promise<RelatedIds>>();
 
 const mostPopular = () => PUBLIC_SORT_ORDERS.popular(apps);
 
-/** Public apps most often installed with `app` by the workspaces that installed it lately, most shared first. */
-async function installedTogether(db: Executor, app: RelatedTo): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select ${apps.id} as id
+/** The statement of `installedTogether`: public apps most often installed with `app` lately, most shared first. */
+export function installedTogetherStatement(app: Pick<RelatedTo, "id">): SQL {
+  return sql`select ${apps.id} as id
       from (select other.app_id, count(*) as shared
             from (select ${installs.workspaceId} as workspace_id from ${installs}
                   where ${installs.appId} = ${app.id} and ${installs.workspaceId} is not null and ${installs.removedAt} is null
@@ -66,8 +64,11 @@ async function installedTogether(db: Executor, app: RelatedTo): Promise<string[]
       join ${apps} on ${apps.id} = together.app_id
       where ${isPublic}
       order by together.shared desc, ${sql.join(mostPopular(), sql`, `)}
-      limit ${RELATED_LIMIT}`,
-  );
+      limit ${RELATED_LIMIT}`;
+}
+
+async function installedTogether(db: Executor, app: RelatedTo): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, installedTogetherStatement(app));
   return rows.map((row) => row.id);
 }
 

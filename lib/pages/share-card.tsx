@@ -6,6 +6,7 @@ import sharp from "sharp";
 
 import { readHostedFile } from "@/lib/assets/hosted/store";
 import { MiB } from "@/lib/core/bounded-cache";
+import { env } from "@/lib/core/env";
 import { boundedCache } from "@/lib/core/process-cache";
 import { fairLine } from "@/lib/assets/hosted/fair-line";
 
@@ -46,7 +47,14 @@ export type ShareCardApp = {
 
 type CardText = { name: string; maker: string; rating: string | null; bannerHash: string | null };
 
-const HOSTED_BANNER = /\/assets\/([0-9a-f]{64})\.(?:png|jpg)$/;
+const HOSTED_NAME = /^([0-9a-f]{64})\.(?:png|jpg)$/;
+
+/** The hash of the banner's hosted copy on this origin; null for a developer's own URL (a listing approved before hosting). */
+function hostedBannerHash(url: string | null): string | null {
+  const prefix = `${env().APP_URL.replace(/\/$/, "")}/assets/`;
+  if (!url?.startsWith(prefix)) return null;
+  return HOSTED_NAME.exec(url.slice(prefix.length))?.[1] ?? null;
+}
 
 /** Printable ASCII only, spaces folded, at most `max` characters (an ellipsis marks a cut). */
 export function cardText(text: string, max: number): string {
@@ -66,7 +74,7 @@ function textOf(app: ShareCardApp): CardText {
     name: cardText(app.name, 60) || "An app",
     maker: cardText(app.developer.companyName ?? app.developer.name, 60),
     rating,
-    bannerHash: (app.bannerUrl && HOSTED_BANNER.exec(app.bannerUrl)?.[1]) ?? null,
+    bannerHash: hostedBannerHash(app.bannerUrl),
   };
 }
 

@@ -48,6 +48,8 @@ describe("GET /assets/share/:slug.jpg", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    // The noisy banner is drawn (a card without one is ~30 KiB), yet the card stays small.
+    expect(Number(res.headers.get("content-length"))).toBeGreaterThan(100 * 1024);
     expect(Number(res.headers.get("content-length"))).toBeLessThan(512 * 1024);
     const etag = res.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]{16}"$/);
