@@ -65,8 +65,11 @@ test("an app page shows similar apps and more from its developer under Install, 
   const canonical = `${new URL(page.url()).origin}/apps/slack-sync`;
   await expect(copy).toHaveAttribute("href", canonical);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await copy.click();
-  await expect(page.getByTestId("copy-link-status")).toHaveText("Link copied");
+  // Clicked before the page's script runs, it is the plain link (the same page again): click until copied.
+  await expect(async () => {
+    await copy.click();
+    await expect(page.getByTestId("copy-link-status")).toHaveText("Link copied", { timeout: 1_000 });
+  }).toPass();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
   await expect(page).toHaveURL(/\/apps\/slack-sync$/);
   await expectPageHealthy(page);
