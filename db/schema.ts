@@ -514,6 +514,10 @@ export const installs = pgTable(
       .on(t.appId, t.clientKey, t.day)
       .where(sql`${t.workspaceId} is null`),
     index("installs_app_created_idx").on(t.appId, t.createdAt),
+    // "Installed together" (lib/catalogue/related.ts): an app's latest live workspace installs, newest first.
+    index("installs_app_live_workspace_recent_idx")
+      .on(t.appId, t.createdAt.desc())
+      .where(sql`${t.workspaceId} is not null and ${t.removedAt} is null`),
     index("installs_app_installed_by_idx")
       .on(t.appId, t.installedBy)
       .where(sql`${t.installedBy} is not null`),

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 
@@ -9,9 +10,18 @@ import type { PublicAppCard } from "@/lib/apps/views";
 import { recordImpressions } from "@/lib/analytics/seen";
 import { pageViewer } from "@/lib/pages/viewer";
 import { PUBLIC_LIMITS } from "@/lib/catalogue/schemas";
+import { shareMetadata } from "@/lib/pages/share-metadata";
 
 const FEATURED = 6;
 const POPULAR = 12;
+
+export function generateMetadata(): Metadata {
+  return shareMetadata({
+    path: "/",
+    title: "Yapture Marketplace",
+    description: "Integrations, automations and insights that extend Yapture, reviewed by the Yapture team.",
+  });
+}
 
 // Home: featured apps, then the most installed ones not already shown above, read from the database on each request.
 export default async function HomePage() {

@@ -76,9 +76,10 @@ function RatingSummary({ rating }: { rating: NonNullable<PresentableApp["rating"
 /**
  * The listing's first screen puts what a visitor acts on first: name, rating and the install panel
  * (`aside`), then the description; on a phone the panel comes right under the name, before the
- * description and the banner, however long the name.
+ * description and the banner, however long the name. `related` (similar apps, more from the
+ * developer) fills the column under the panel from `lg`, and comes after the listing below that.
  */
-export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: ReactNode }) {
+export function AppPresentation({ app, aside, related }: { app: PresentableApp; aside?: ReactNode; related?: ReactNode }) {
   // The developer's words carry the listing's language and their own direction (Arabic or Hebrew
   // reads right to left); the page's words around them stay English, left to right.
   const lang = app.language ?? undefined;
@@ -140,28 +141,38 @@ export function AppPresentation({ app, aside }: { app: PresentableApp; aside?: R
           ) : null}
         </div>
       </header>
-      {app.bannerUrl ? (
-        // Below the header, whole at 2:1 but no wider than the text: it must not push Install off the first screen.
-        <HostedImage
-          src={app.bannerUrl}
-          kind="banner"
-          name={app.name}
-          sizes="(min-width: 800px) 48rem, 100vw"
-          // Usually the largest thing on a phone's first screen: fetched before the cards' logos.
-          fetchPriority="high"
-          alt=""
-          width={1200}
-          className="aspect-[2/1] w-full max-w-3xl rounded-2xl object-cover"
-          data-testid="banner"
-        />
-      ) : null}
-      {app.screenshots.length > 0 ? <ScreenshotGallery shots={app.screenshots} appName={app.name} lang={lang} /> : null}
-      {app.longDescription ? (
-        <section lang={lang} className="max-w-3xl" data-testid="long-description">
-          <Markdown source={app.longDescription} />
-        </section>
-      ) : null}
-      {app.release && app.release.changelog.length > 0 ? <WhatsNew changelog={app.release.changelog} lang={lang} /> : null}
+      <div className={related ? "space-y-8 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-x-8 lg:space-y-0" : "contents"}>
+        <div className="min-w-0 space-y-8">
+          {app.bannerUrl ? (
+            // Below the header, whole at 2:1 but no wider than the text: it must not push Install off the first screen.
+            <HostedImage
+              src={app.bannerUrl}
+              kind="banner"
+              name={app.name}
+              sizes="(min-width: 800px) 48rem, 100vw"
+              // Usually the largest thing on a phone's first screen: fetched before the cards' logos.
+              fetchPriority="high"
+              alt=""
+              width={1200}
+              className="aspect-[2/1] w-full max-w-3xl rounded-2xl object-cover"
+              data-testid="banner"
+            />
+          ) : null}
+          {app.screenshots.length > 0 ? <ScreenshotGallery shots={app.screenshots} appName={app.name} lang={lang} /> : null}
+          {app.longDescription ? (
+            <section lang={lang} className="max-w-3xl" data-testid="long-description">
+              <Markdown source={app.longDescription} />
+            </section>
+          ) : null}
+          {app.release && app.release.changelog.length > 0 ? <WhatsNew changelog={app.release.changelog} lang={lang} /> : null}
+        </div>
+        {related ? (
+          // Not an <aside>: a complementary landmark inside main is not at the top level (axe).
+          <div className="min-w-0" data-testid="related-apps">
+            {related}
+          </div>
+        ) : null}
+      </div>
     </article>
   );
 }

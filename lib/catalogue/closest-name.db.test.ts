@@ -23,8 +23,8 @@ beforeAll(async () => {
 
 describe("closestPublicName", () => {
   it("offers the closest public name, within the filters", async () => {
-    expect(await closestPublicName("slak sync")).toBe("Slack Sync");
-    expect(await closestPublicName("buget")).toBe("Budget Planner");
+    expect(await closestPublicName("slak sync")).toEqual({ name: "Slack Sync", confident: true });
+    expect(await closestPublicName("buget")).toEqual({ name: "Budget Planner", confident: false });
     expect(await closestPublicName("slak sync", { category: "FINANCE" })).toBeUndefined();
     expect(await closestPublicName("zzqqxx")).toBeUndefined();
   });
@@ -33,7 +33,7 @@ describe("closestPublicName", () => {
     expect(await closestPublicName("sl")).toBeUndefined();
     expect(await closestPublicName("b")).toBeUndefined();
     expect(await closestPublicName("q".repeat(100))).toBeUndefined();
-    expect(await closestPublicName(`slack ${"x".repeat(100)}`)).toBe("Slack Sync");
+    expect((await closestPublicName(`slack ${"x".repeat(100)}`))?.name).toBe("Slack Sync");
   });
 
   it.each([["slak sync"], ["q".repeat(100)], [Array.from({ length: 16 }, (_, i) => `word${i}`).join(" ")]])(

@@ -18,6 +18,13 @@ import { lookalikeCondition, nameSimilarity, parseSearch, type PublicSearch } fr
 
 /** Below this, a name is too unlike a search to be offered. */
 const SUGGESTION_SIMILARITY = 0.3;
+/**
+ * From this on, the name is taken for what was meant: the browse page shows its results at once
+ * ("Showing results for …"). Two-word typos of a name score 0.53–0.59 ("slak sync", "budgt
+ * planer", "gihub issus"), under the 0.6 the search's own typo tolerance matches at; one word of a
+ * two-word name, misspelt, stays a suggestion ("buget" ~ "Budget Planner": 0.44).
+ */
+const CONFIDENT_SIMILARITY = 0.5;
 
 /** The statement, for a search with a word of three characters or more, under the threshold set by `closestPublicName`. */
 export function closestNameStatement(search: PublicSearch, { category, environment, featured }: CatalogueFilters): SQL | undefined {
@@ -30,17 +37,23 @@ export function closestNameStatement(search: PublicSearch, { category, environme
     featured === undefined ? undefined : eq(apps.featured, featured),
     lookalike,
   );
-  return sql`select ${apps.name} as name from ${apps} where ${where} order by ${nameSimilarity(search)} desc, ${apps.id} limit 1`;
+  return sql`select ${apps.name} as name, ${nameSimilarity(search)} as similarity from ${apps} where ${where} order by 2 desc, ${apps.id} limit 1`;
 }
 
-/** The public name most like `search`, or undefined when none is close enough. */
-export async function closestPublicName(search: string, filters: CatalogueFilters = {}): Promise<string | undefined> {
+/**
+ * The public name most like `search`, and whether it is close enough to be taken for what was
+ * meant; undefined when none is close enough to offer.
+ */
+export async function closestPublicName(
+  search: string,
+  filters: CatalogueFilters = {},
+): Promise<{ name: string; confident: boolean } | undefined> {
   const statement = closestNameStatement(parseSearch(search), filters);
   if (statement === undefined) return undefined;
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SUGGESTION_SIMILARITY)}, true)`);
-    const [row] = await queryRows<{ name: string }>(tx, statement);
-    return row?.name;
+    const [row] = await queryRows<{ name: string; similarity: number | string }>(tx, statement);
+    return row && { name: row.name, confident: Number(row.similarity) >= CONFIDENT_SIMILARITY };
   });
 }

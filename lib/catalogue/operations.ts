@@ -3,7 +3,7 @@ import { listOf } from "@/lib/validation/shared";
 
 import { publicAppSchema } from "@/lib/apps/schemas";
 
-import { categoryCountSchema, featuredAppsQuery, listAppsQuery, publicAppsPageSchema } from "./schemas";
+import { categoryCountSchema, featuredAppsQuery, listAppsQuery, publicAppsPageSchema, similarAppsQuery } from "./schemas";
 
 // The HTTP operations of the public catalogue: browse, search, featured apps, categories, one app.
 // What each field means: lib/validation/operation.ts.
@@ -61,5 +61,20 @@ export const CATALOGUE = {
       200: { description: "The app", schema: publicAppSchema },
     },
     errors: ["rate_limited", "not_found", "service_unavailable"],
+  }),
+  similar: publicOperation({
+    method: "get",
+    path: "/api/apps/{slug}/similar",
+    operationId: "listSimilarApps",
+    limits: [{ policy: "publicRead", per: "client" }],
+    summary: "Apps similar to one approved app",
+    description:
+      "Apps most often installed together with this one (by the workspaces that installed it lately), then the most installed apps of its category; never the app itself. Recomputed at most once a minute.",
+    query: similarAppsQuery,
+    success: {
+      304: { description: "Not modified: If-None-Match matched the ETag" },
+      200: { description: "Similar apps, most related first", schema: listOf(publicAppSchema) },
+    },
+    errors: ["rate_limited", "validation_failed", "not_found", "service_unavailable"],
   }),
 };

@@ -25,8 +25,11 @@ import { publicOrder, resolveSort } from "./sorts";
 // a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
 // public_app_counts, or, with a search, from lib/catalogue/search (exact up to 10,000).
 
-/** Visible to the public. The partial indexes are defined with exactly this predicate. */
-const isPublic: SQL = sql`${apps.public}`;
+/**
+ * Visible to the public. The partial indexes are defined with exactly this predicate; every public
+ * read decides visibility with it (./related.ts too), so a change here covers them all.
+ */
+export const isPublic: SQL = sql`${apps.public}`;
 
 // Exactly what publicAppView reads: reviewer notes, the search document and other internals are
 // never even selected.
@@ -143,7 +146,7 @@ async function publicRows<Item>(
  * These public apps, in this order (an app that stopped being public since is left out), and the
  * catalogue version they were read at (undefined when none is left).
  */
-async function publicAppsInOrder<Item>(db: Executor, reader: PublicReader<Item>, ids: string[]) {
+export async function publicAppsInOrder<Item>(db: Executor, reader: PublicReader<Item>, ids: string[]) {
   if (ids.length === 0) return { items: [], appIds: [], version: undefined };
   const shape = { key: "ids", where: () => sql`${apps.id} = any(${value("ids")}::uuid[])`, version: () => currentVersion };
   const { items, appIds, version } = await publicRows(db, reader, shape, { ids, limit: ids.length });

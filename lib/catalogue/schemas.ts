@@ -83,6 +83,11 @@ export const featuredAppsQuery = z.object({
   limit: pagingQuery({ defaultLimit: 10, maxLimit: 50 }).limit.meta({ description: "How many apps, 1–50." }),
 });
 
+/** GET /api/apps/:slug/similar (bounded by lib/catalogue/related.ts's RELATED_LIMIT, 12). */
+export const similarAppsQuery = z.object({
+  limit: pagingQuery({ defaultLimit: 6, maxLimit: 12 }).limit.meta({ description: "How many apps, 1–12." }),
+});
+
 /** The public apps list's envelope: a broad search counts its matches up to 10,000 only. */
 export const publicAppsPageSchema = z
   .object({

@@ -10,6 +10,8 @@ export const PUBLIC_CACHE = {
   list: { maxAge: 30, staleWhileRevalidate: 60 },
   detail: { maxAge: 30, staleWhileRevalidate: 60 },
   featured: { maxAge: 30, staleWhileRevalidate: 60 },
+  // Recomputed at most once a minute anyway (lib/catalogue/related.ts).
+  similar: { maxAge: 60, staleWhileRevalidate: 120 },
   categories: { maxAge: 60 },
   reviews: { maxAge: 15 },
   // The API's own description changes only with a deployment.

@@ -39,6 +39,7 @@ describe("rendersPage", () => {
     "/assets/no-such-file", // the hosted image's route: 404 problem+json
     "/assets/preview/6c4a1dad-95a0-4732-811c-a8f3f7880538",
     "/assets/preview/6c4a1dad-95a0-4732-811c-a8f3f7880538/check",
+    "/assets/share/slack-sync.jpg",
     "/demo/slack-sync/logo.png",
   ])("does not count %s", (pathname) => expect(rendersPage(pathname)).toBe(false));
 
@@ -61,6 +62,7 @@ describe("rendersPage", () => {
     "/assets/a/b",
     "/assets/preview/x/y",
     "/assets/preview/x/check/y",
+    "/assets/share/x/y",
     "/demo/missing.png",
     "/demo/slack-sync",
     "/demo/slack-sync/logo.png/x",

@@ -13,11 +13,11 @@ import { processCache } from "@/lib/core/process-cache";
 /** Next's built files and image optimizer; proxy.ts's matcher keeps them from the proxy altogether. */
 const NEXT_FILES = /^\/_next\/(static\/|image$)/;
 /**
- * The hosted listing images (app/assets/[file], app/assets/preview/[id] and its check): route
- * handlers, which answer a missing file with a problem document, not a page, and send their own
- * stricter CSP (a check answers JSON).
+ * The hosted listing images (app/assets/[file], app/assets/preview/[id] and its check) and
+ * link-preview cards (app/assets/share/[file]): route handlers, which answer a missing file with a
+ * problem document, not a page, and send their own stricter CSP (a check answers JSON).
  */
-const HOSTED_IMAGE = /^\/assets\/(preview\/[^/]+(\/check)?|[^/]+)$/;
+const HOSTED_IMAGE = /^\/assets\/(preview\/[^/]+(\/check)?|share\/[^/]+|[^/]+)$/;
 /** The app's metadata files at its root (app/icon.svg). There is no favicon.ico: asking for it renders the not-found page. */
 const METADATA_FILES = new Set(["/icon.svg"]);
 /** `next dev`'s own endpoints (error overlay, HMR); in production these paths render the not-found page. */

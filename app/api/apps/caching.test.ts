@@ -7,6 +7,7 @@ import { insertPublicApp } from "@/test/support/apps";
 import * as install from "./[slug]/install/route";
 import * as appReviews from "./[slug]/reviews/route";
 import * as bySlug from "./[slug]/route";
+import * as similar from "./[slug]/similar/route";
 import * as categories from "./categories/list/route";
 import * as featured from "./featured/list/route";
 import * as list from "./route";
@@ -24,6 +25,7 @@ describe("public GETs", () => {
       ],
       ["GET /api/apps/:slug", () => call(bySlug.GET, { params }), "public, max-age=30, stale-while-revalidate=60"],
       ["GET /api/apps/featured/list", () => call(featured.GET, {}), "public, max-age=30, stale-while-revalidate=60"],
+      ["GET /api/apps/:slug/similar", () => call(similar.GET, { params }), "public, max-age=60, stale-while-revalidate=120"],
       ["GET /api/apps/categories/list", () => call(categories.GET, {}), "public, max-age=60"],
       ["GET /api/apps/:slug/reviews", () => call(appReviews.GET, { params }), "public, max-age=15"],
     ] as const;

@@ -5,6 +5,7 @@ import { call } from "@/test/support/http";
 import * as install from "./[slug]/install/route";
 import * as reviews from "./[slug]/reviews/route";
 import * as bySlug from "./[slug]/route";
+import * as similar from "./[slug]/similar/route";
 import * as categories from "./categories/list/route";
 import * as featured from "./featured/list/route";
 import * as list from "./route";
@@ -13,6 +14,7 @@ describe("wrong methods", () => {
   it.each([
     ["GET /api/apps", list, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD, OPTIONS"],
     ["/api/apps/:slug", bySlug, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD, OPTIONS"],
+    ["/api/apps/:slug/similar", similar, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD, OPTIONS"],
     ["/api/apps/:slug/install", install, ["GET", "PUT", "PATCH", "DELETE"], "POST, OPTIONS"],
     ["/api/apps/:slug/reviews", reviews, ["PUT", "PATCH"], "GET, POST, DELETE, HEAD, OPTIONS"],
     ["/api/apps/featured/list", featured, ["POST", "PUT", "PATCH", "DELETE"], "GET, HEAD, OPTIONS"],

@@ -8,14 +8,15 @@ import { InlineSelect } from "@/components/ui/inline-select";
 import { PageHeading } from "@/components/ui/page-heading";
 import { Pager } from "@/components/ui/pager";
 import { listPublicCategories } from "@/lib/catalogue/categories";
-import { closestPublicName } from "@/lib/catalogue/closest-name";
-import { listPublicApps, asCards } from "@/lib/catalogue/queries";
 import { recordImpressions } from "@/lib/analytics/seen";
-import { isSearchRefusal, unlessSearchRefused } from "@/lib/pages/search-refusal";
+import { browseResults, emptyResultsFallback, type BrowseResults } from "@/lib/pages/browse-results";
+import { isSearchRefusal } from "@/lib/pages/search-refusal";
 import { pageClientAddress, pageViewer } from "@/lib/pages/viewer";
 import { APP_ENVIRONMENTS } from "@/lib/core/enums";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { lastSearchPage, listAppsQuery, PUBLIC_LIMITS, type PublicSort } from "@/lib/catalogue/schemas";
+import { CATEGORY_LABELS } from "@/lib/core/enums";
+import { shareMetadata } from "@/lib/pages/share-metadata";
 
 const SORT_LABELS: Record<Exclude<PublicSort, "relevance">, string> = {
   popular: "Most installed",
@@ -35,29 +36,49 @@ const ENVIRONMENT_LABELS: Record<(typeof APP_ENVIRONMENTS)[number], string> = {
 };
 const ENVIRONMENT_OPTIONS = APP_ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABELS[value] }));
 
-/** A search names itself in the title (the tab, the history, a screen reader's first words): `"timer" — Search apps`. */
+/**
+ * A search names itself in the title (the tab, the history, a screen reader's first words):
+ * `"timer" — Search apps`. A category's page is its own address (`/apps?category=…`); every other
+ * filter, sort, page and search is the same list seen another way, so its canonical address is the
+ * whole catalogue's.
+ */
 export async function generateMetadata({ searchParams }: { searchParams: PageSearchParams }): Promise<Metadata> {
-  const { search } = await searchParams;
+  const { search, category: asked } = await searchParams;
   const words = typeof search === "string" ? search.trim().slice(0, PUBLIC_LIMITS.search) : "";
-  return { title: words ? `"${words}" — Search apps` : "Browse apps" };
+  const category = listAppsQuery.shape.category.safeParse(typeof asked === "string" ? asked : undefined).data;
+  const label = category ? CATEGORY_LABELS[category] : undefined;
+  return {
+    title: words ? `"${words}" — Search apps` : "Browse apps",
+    ...shareMetadata({
+      path: category ? `/apps?category=${category}` : "/apps",
+      title: label ? `${label} apps for Yapture` : "Browse apps for Yapture",
+      description: label
+        ? `${label} apps and integrations for Yapture, reviewed by the Yapture team.`
+        : "Every app and integration for Yapture, by category, reviewed by the Yapture team.",
+    }),
+  };
 }
 
 // Browse and search: the same query schema and service as GET /api/apps.
 export default async function BrowsePage({ searchParams }: { searchParams: PageSearchParams }) {
   const query = await pageQuery(searchParams, listAppsQuery);
-  const [listed, categories, viewer] = await Promise.all([
-    pageClientAddress().then((client) => unlessSearchRefused(listPublicApps({ query, client }, asCards))),
+  // "Search instead for …": exactly what was typed, never corrected.
+  const verbatim = (await searchParams).verbatim === "1";
+  const [browsed, categories, viewer] = await Promise.all([
+    pageClientAddress().then((client) => browseResults({ query, client, verbatim })),
     listPublicCategories(),
     pageViewer(),
   ]);
-  const refusal = isSearchRefusal(listed) ? listed : undefined;
-  const results = isSearchRefusal(listed) ? noResults(query.limit) : listed;
-  await recordImpressions(results.appIds, query.search ? "search" : query.featured ? "featured" : "category", viewer);
+  const refusal = isSearchRefusal(browsed) ? browsed : undefined;
+  const { results, correction, suggestion }: BrowseResults = isSearchRefusal(browsed) ? { results: noResults(query.limit) } : browsed;
+  // A dead end no more: an empty result shows the most installed apps and the categories.
+  const fallback = results.total === 0 && !refusal ? await emptyResultsFallback() : undefined;
+  const source = query.search ? "search" : query.featured ? "featured" : "category";
+  await recordImpressions([...results.appIds, ...(fallback?.popular.appIds ?? [])], source, viewer);
   const { total, items: apps } = results;
-  const params = browseParams(query);
+  // The pager and the filters go on with the search shown: the corrected one, if corrected.
+  const params = browseParams(correction ? { ...query, search: correction.to } : query);
   const pastTheEnd = apps.length === 0 && total > 0;
-  const closest = total === 0 && query.search && !refusal ? await unlessSearchRefused(closestPublicName(query.search, query)) : undefined;
-  const suggestion = typeof closest === "string" ? closest : undefined;
   const categoryHref = (category?: string) => browseHref({ ...params, category }, 1);
   // A search pages through its result window only (PUBLIC_LIMITS.searchResults): the pager stops there.
   const reachablePages = query.search ? Math.min(results.totalPages, lastSearchPage(query.limit)) : results.totalPages;
@@ -142,15 +163,25 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
                 <>
                   {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
                   {total === 1 ? "app" : "apps"}
-                  {query.search ? ` matching “${query.search}”` : ""}
+                  {params.search ? ` matching “${params.search}”` : ""}
                 </>
               )}
             </p>
           )}
+          {correction ? (
+            <p className="text-slate-700" data-testid="search-correction">
+              Showing results for <strong className="font-semibold text-slate-900">{correction.to}</strong>. Search instead for{" "}
+              <Link href={browseHref({ ...browseParams(query), verbatim: "1" }, 1)} className="font-medium text-brand-700 underline">
+                {correction.from}
+              </Link>
+            </p>
+          ) : null}
           <AppGrid apps={apps} className="sm:grid-cols-2 xl:grid-cols-3" />
-          {total === 0 && !refusal ? (
+          {fallback ? (
             <div className="space-y-1 text-slate-700" data-testid="no-results">
-              <p>No apps match. Try fewer words or another category.</p>
+              <p>
+                {query.search ? `No apps match “${query.search}”.` : "No apps match these filters."} Try fewer words or another category.
+              </p>
               {suggestion ? (
                 <p>
                   Did you mean{" "}
@@ -159,6 +190,35 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
                   </Link>
                   ?
                 </p>
+              ) : null}
+            </div>
+          ) : null}
+          {fallback ? (
+            <div className="space-y-6" data-testid="empty-fallback">
+              {fallback.popular.items.length > 0 ? (
+                <section aria-labelledby="popular-heading" className="space-y-3" data-testid="popular-fallback">
+                  <h2 id="popular-heading" className="text-lg font-semibold text-slate-900">
+                    Popular apps
+                  </h2>
+                  <AppGrid apps={fallback.popular.items} className="sm:grid-cols-2 xl:grid-cols-3" />
+                </section>
+              ) : null}
+              {fallback.categories.length > 0 ? (
+                <nav aria-labelledby="browse-categories-heading" className="space-y-3" data-testid="categories-fallback">
+                  <h2 id="browse-categories-heading" className="text-lg font-semibold text-slate-900">
+                    Browse categories
+                  </h2>
+                  <ul className="flex flex-wrap gap-2">
+                    {fallback.categories.map((entry) => (
+                      <li key={entry.category}>
+                        <Link href={browseHref({ category: entry.category }, 1)} className={chip(false)}>
+                          <span>{entry.label}</span>
+                          <span className="text-slate-600">{entry.count}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
               ) : null}
             </div>
           ) : null}

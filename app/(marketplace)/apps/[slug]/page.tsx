@@ -3,10 +3,13 @@ import { headers } from "next/headers";
 
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { InstallButton } from "@/components/marketplace/install-button";
+import { CopyLink } from "@/components/marketplace/copy-link";
+import { RelatedApps } from "@/components/marketplace/related-apps";
 import { AppReviews } from "@/components/marketplace/app-reviews";
 import { QueryProviders } from "@/components/ui/query-providers";
 import { permissionsSummary } from "@/lib/apps/permissions";
-import { getPublicApp, asRows } from "@/lib/catalogue/queries";
+import { getPublicApp, asCards, asRows } from "@/lib/catalogue/queries";
+import { listRelatedApps } from "@/lib/catalogue/related";
 import { publicAppView } from "@/lib/apps/views";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { currentUser } from "@/lib/auth/portal-session";
@@ -18,49 +21,70 @@ import { listReviewsQuery } from "@/lib/reviews/schemas";
 import { publicReviewView } from "@/lib/reviews/views";
 import { endpointOf } from "@/lib/client/operation-call";
 import { INSTALLS } from "@/lib/installs/operations";
-import { recordPageView } from "@/lib/analytics/seen";
+import { recordImpressions, recordPageView } from "@/lib/analytics/seen";
 import { env } from "@/lib/core/env";
 import { pageViewer } from "@/lib/pages/viewer";
+import { shareCardVersion } from "@/lib/pages/share-card";
+import { canonicalUrl, shareMetadata } from "@/lib/pages/share-metadata";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: PageSearchParams };
 
 const REVIEWS_PER_PAGE = 10;
 
-/** The public app, and its id (which the public view never shows) for its page views. */
+/** In each list of the column under Install. */
+const RELATED_SHOWN = 5;
+
+/** The public app, and its id (which the public view never shows) for its page views and related lists. */
 const loadApp = (slug: string) =>
   orNotFound({ name: "slug", value: slug }, async () => {
     const row = await getPublicApp({ slug }, asRows);
     return { id: row.app.id, app: publicAppView(row) };
   });
 
+/** The app's address: slugs are lowercase ASCII words joined by "-", nothing to encode. */
+const appPath = (slug: string) => `/apps/${slug}`;
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { app } = await loadApp((await params).slug);
-  return { title: app.name, description: app.description };
+  return {
+    title: app.name,
+    description: app.description,
+    ...shareMetadata({
+      path: appPath(app.slug),
+      title: app.name,
+      description: app.description,
+      image: { path: `/assets/share/${app.slug}.jpg?v=${shareCardVersion(app)}`, alt: `${app.name} on Yapture Marketplace` },
+    }),
+  };
 }
 
 export default async function AppPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const { id, app } = await loadApp(slug);
   const { sort, page, verified: verifiedOnly = false } = await pageQuery(searchParams, listReviewsQuery);
-  const reader = await currentUser();
+  const [reader, viewer] = await Promise.all([currentUser(), pageViewer()]);
   const utm = (await searchParams).utm_source;
   await recordPageView(
     { id, developerId: app.developer.id },
     {
-      viewer: await pageViewer(),
+      viewer,
       referrer: (await headers()).get("referer"),
       origin: new URL(env().APP_URL).origin,
       utmSource: typeof utm === "string" ? utm : undefined,
     },
   );
-  const [reviews, histogram, verified, own, readerIsMaker, installedIn] = await Promise.all([
+  const [reviews, histogram, verified, own, readerIsMaker, installedIn, related] = await Promise.all([
     listReviews({ slug, sort, verifiedOnly, paging: { page, limit: REVIEWS_PER_PAGE } }),
     ratingHistogram(slug),
     verifiedRating(slug),
     reader ? findOwnReview({ slug, reviewerId: reader.yaptureUserId }) : undefined,
     reader ? isMemberOf(reader.yaptureUserId, app.developer.id) : false,
     reader ? installedWorkspaces({ slug, workspaces: reader.workspaces }) : [],
+    listRelatedApps({ app: { id, developerId: app.developer.id, category: app.category }, limit: RELATED_SHOWN }, asCards),
   ]);
+  // Impressions from the app page count as "other", the source its page views are counted under
+  // when a visitor follows one (lib/analytics/referrer.ts): the funnel stays per source.
+  await recordImpressions([...related.similar.appIds, ...related.moreFromDeveloper.appIds], "other", viewer);
   return (
     // Install and the review form change things: the one public page that loads React Query.
     <QueryProviders>
@@ -72,15 +96,27 @@ export default async function AppPage({ params, searchParams }: Props) {
             rating: { average: app.averageRating, count: app.reviewCount },
           }}
           aside={
-            <InstallButton
-              endpoints={{ install: endpointOf(INSTALLS.install), uninstall: endpointOf(INSTALLS.uninstall) }}
-              slug={app.slug}
-              appName={app.name}
-              installCount={app.installCount}
-              permissions={permissionsSummary(app)}
-              workspaces={reader ? reader.workspaces : null}
-              installedIn={installedIn}
-            />
+            <div className="space-y-3">
+              <InstallButton
+                endpoints={{ install: endpointOf(INSTALLS.install), uninstall: endpointOf(INSTALLS.uninstall) }}
+                slug={app.slug}
+                appName={app.name}
+                installCount={app.installCount}
+                permissions={permissionsSummary(app)}
+                workspaces={reader ? reader.workspaces : null}
+                installedIn={installedIn}
+              />
+              <CopyLink url={canonicalUrl(appPath(app.slug))} />
+            </div>
+          }
+          related={
+            related.similar.items.length + related.moreFromDeveloper.items.length === 0 ? undefined : (
+              <RelatedApps
+                similar={related.similar.items}
+                moreFromDeveloper={related.moreFromDeveloper.items}
+                developer={{ id: app.developer.id, name: app.developer.companyName ?? app.developer.name }}
+              />
+            )
           }
         />
         <AppReviews

@@ -8,6 +8,7 @@ import { recordImpressions } from "@/lib/analytics/seen";
 import { pageViewer } from "@/lib/pages/viewer";
 import { getPublicDeveloper } from "@/lib/developers/service";
 import { orNotFound } from "@/lib/pages/or-not-found";
+import { shareMetadata } from "@/lib/pages/share-metadata";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -18,7 +19,15 @@ const loadDeveloper = (id: string) => orNotFound({ name: "id", value: id }, () =
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const developer = await loadDeveloper((await params).id);
-  return { title: developer.companyName ?? developer.name };
+  const name = developer.companyName ?? developer.name;
+  return {
+    title: name,
+    ...shareMetadata({
+      path: `/developers/${developer.id}`,
+      title: `${name} on Yapture Marketplace`,
+      description: developer.bio?.trim().slice(0, 200) || `Apps by ${name} for Yapture.`,
+    }),
+  };
 }
 
 // A verified developer's public page: who they are and their approved apps.

@@ -1,0 +1,107 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+import type { PublicAppCard } from "@/lib/apps/views";
+import { HostedImage, ImageFallback } from "@/components/ui/hosted-image";
+
+import { Rating } from "./rating";
+
+/** One compact list of apps (logo, name, maker, rating), for the column under Install. */
+function RelatedList({
+  id,
+  title,
+  apps,
+  more,
+}: {
+  id: string;
+  title: ReactNode;
+  apps: readonly PublicAppCard[];
+  more?: { href: string; label: ReactNode };
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3" data-testid={id}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="space-y-1">
+        {apps.map((app) => (
+          <li key={app.slug}>
+            <Link href={`/apps/${app.slug}`} className="group flex min-w-0 items-center gap-3 rounded-lg p-2 hover:bg-slate-100">
+              {app.logoUrl ? (
+                <HostedImage
+                  src={app.logoUrl}
+                  kind="logo"
+                  name={app.name}
+                  sizes="40px"
+                  alt=""
+                  width={40}
+                  loading="lazy"
+                  className="h-10 w-10 shrink-0 rounded-lg object-cover"
+                />
+              ) : (
+                <ImageFallback kind="logo" name={app.name} alt="" className="h-10 w-10 shrink-0 rounded-lg text-sm" />
+              )}
+              <span className="min-w-0">
+                <span dir="auto" className="block truncate font-medium text-slate-900 group-hover:text-brand-700">
+                  {app.name}
+                </span>
+                <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+                  <span dir="auto" className="truncate">
+                    {app.developer.companyName ?? app.developer.name}
+                  </span>
+                  <Rating value={app.averageRating} count={app.reviewCount} />
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {more ? (
+        <p className="text-sm">
+          <Link href={more.href} className="font-medium text-brand-700 hover:underline">
+            {more.label}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * "Similar apps" and "More from <developer>": beside the listing under Install from `lg`, after it on
+ * smaller screens. A list with no app is left out.
+ */
+export function RelatedApps({
+  similar,
+  moreFromDeveloper,
+  developer,
+}: {
+  similar: readonly PublicAppCard[];
+  moreFromDeveloper: readonly PublicAppCard[];
+  developer: { id: string; name: string };
+}) {
+  return (
+    <div className="space-y-8">
+      {similar.length > 0 ? <RelatedList id="similar-apps" title="Similar apps" apps={similar} /> : null}
+      {moreFromDeveloper.length > 0 ? (
+        <RelatedList
+          id="more-from-developer"
+          title={
+            <>
+              More from <bdi>{developer.name}</bdi>
+            </>
+          }
+          apps={moreFromDeveloper}
+          more={{
+            href: `/developers/${developer.id}`,
+            label: (
+              <>
+                All apps by <bdi>{developer.name}</bdi> →
+              </>
+            ),
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "installs_app_live_workspace_recent_idx" ON "installs" USING btree ("app_id","created_at" DESC NULLS LAST) WHERE "installs"."workspace_id" is not null and "installs"."removed_at" is null;
