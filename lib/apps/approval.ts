@@ -7,7 +7,7 @@ import { queuePage } from "@/db/queue-page";
 import { apps, developers, type App, type Developer } from "@/db/schema";
 import { decide } from "@/lib/audit/decision";
 import type { YaptureIdentity } from "@/lib/callers/identity";
-import type { AppStatus } from "@/lib/core/enums";
+import { isWider, type AppStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
@@ -121,7 +121,13 @@ export const approveApp = ({ actor, appId, note, expectedUpdatedAt }: Verdict & 
   decideOnListing(actor, appId, {
     action: "approve",
     expectedUpdatedAt,
-    set: (now, before) => ({ status: "APPROVED", publishedAt: before.publishedAt ?? now, rejection: null }),
+    // What was reviewed is the listing at its visibility: widening up to it needs no review again.
+    set: (now, before) => ({
+      status: "APPROVED",
+      publishedAt: before.publishedAt ?? now,
+      rejection: null,
+      reviewedVisibility: isWider(before.visibility, before.reviewedVisibility) ? before.visibility : before.reviewedVisibility,
+    }),
     audit: note ? { note } : undefined,
     notify: (tx, app, developer) =>
       enqueueEmail({

@@ -1,4 +1,4 @@
-import type { App, AppRejection, AppRevision, Developer } from "@/db/schema";
+import type { App, AppRejection, AppRevision, AppTester, Developer } from "@/db/schema";
 import {
   EDITABLE_FIELDS,
   PRIVATE_FIELDS,
@@ -17,6 +17,7 @@ import type {
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
+  TesterResource,
   UpdateEventResource,
 } from "./schemas";
 
@@ -94,6 +95,8 @@ export function developerAppView({ app, screenshots, revision }: DeveloperListin
     ...listingView(app, screenshots),
     ...fieldsView(PRIVATE_FIELDS, app),
     status: app.status,
+    visibility: app.visibility,
+    reviewedVisibility: app.reviewedVisibility,
     revision: revision ? { id: revision.id, status: revision.status } : null,
     rejection: rejectionView(app.rejection),
     unpublishReason: app.status === "UNPUBLISHED" ? app.unpublishReason : null,
@@ -236,3 +239,16 @@ export function preflightView({ status, images }: Preflight): PreflightResource 
 export function pastRejectionsView(rejections: PastRejection[]): PastRejectionsResource {
   return { data: rejections.map(({ of, reasons, message, rejectedAt }) => ({ of, reasons, message, rejectedAt })) };
 }
+
+/** A tester of a listing, as its publisher sees it. */
+export function testerView(tester: AppTester): TesterResource {
+  return {
+    id: tester.id,
+    workspaceId: tester.workspaceId,
+    email: tester.email,
+    addedAt: tester.createdAt.toISOString(),
+    installedAt: tester.installedAt?.toISOString() ?? null,
+    installedWorkspaceId: tester.installedWorkspaceId,
+  };
+}
+

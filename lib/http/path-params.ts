@@ -12,6 +12,7 @@ import { notFound } from "@/lib/core/errors";
 export const PATH_PARAMS: Record<string, z.ZodType | undefined> = {
   id: uuidParam,
   reviewId: uuidParam,
+  testerId: uuidParam,
   slug: slugParam,
   workspaceId: workspaceIdParam,
 };

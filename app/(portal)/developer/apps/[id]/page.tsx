@@ -3,6 +3,7 @@ import { AppForm } from "@/components/portal/apps/app-form";
 import { DeleteListingButton } from "@/components/portal/apps/delete-listing-button";
 import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
+import { ListingAudience } from "@/components/portal/apps/listing-audience";
 import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { PastRejections } from "@/components/portal/apps/past-rejections";
@@ -19,8 +20,9 @@ import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-ima
 import { listPastRejections } from "@/lib/apps/rejection-history";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
+import { listTesters } from "@/lib/apps/testers";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
-import { analyticsView, developerAppView, pastRejectionsView, revisionView } from "@/lib/apps/views";
+import { analyticsView, developerAppView, pastRejectionsView, revisionView, testerView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/core/enums";
@@ -40,10 +42,11 @@ const REVIEWS_SHOWN = 20;
 
 const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
-    const [listing, analytics, rejections] = await Promise.all([
+    const [listing, analytics, rejections, testers] = await Promise.all([
       getDeveloperApp({ access, appId }),
       getAppAnalytics({ access, appId }),
       listPastRejections({ access, appId }),
+      listTesters({ access, appId }),
     ]);
     const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
     // Where a listing or update waiting for a decision stands (null once it is decided).
@@ -59,6 +62,7 @@ const loadListing = ({ access }: PortalPublisher, appId: string) =>
       revision,
       standing: standing && queueStandingView(standing),
       rejections: pastRejectionsView(rejections).data,
+      testers: testers.map(testerView),
     };
   });
 
@@ -67,7 +71,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { developer, member } = publisher;
-  const { listing, analytics, revision, standing, rejections } = await loadListing(publisher, id);
+  const { listing, analytics, revision, standing, rejections, testers } = await loadListing(publisher, id);
   // What the member's role lets them do here (the API refuses the rest the same way).
   const mayEdit = canRole(member.role, "editListings");
   const canEdit = mayEdit && allows("edit", listing.status);
@@ -106,6 +110,7 @@ export default async function ListingPage({ params }: { params: Promise<{ id: st
         </section>
       ) : null}
       <PastRejections rejections={rejections} />
+      <ListingAudience appId={listing.id} visibility={listing.visibility} testers={testers} mayEdit={mayEdit} />
       {mayEdit && allows("revise", listing.status) ? (
         <UpdateSection listing={listing} revision={update} standing={revision?.status === "PENDING" ? standing : null} />
       ) : null}
