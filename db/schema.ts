@@ -969,6 +969,46 @@ export const listingImageCopies = pgTable(
   ],
 );
 
+/**
+ * Every version of a listing that went live (an approval, an approved update, a test build's submit
+ * or update, a restore), as it went live: its listing columns and screenshots (`fields`) and, in
+ * app_version_images, the hosted copies it showed. A publisher restores an earlier one
+ * (lib/apps/versions.ts); versions live before migration 0071 were not recorded.
+ */
+export const appVersions = pgTable(
+  "app_versions",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    fields: jsonb("fields")
+      .$type<Record<string, unknown> & { screenshots: { url: string; caption: string | null; position: number }[] }>()
+      .notNull(),
+    // The version this one restored (its changelog says so); null for a reviewed or test build's version.
+    restoredFrom: integer("restored_from"),
+    liveAt: timestamp("live_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.version] })],
+);
+
+/** The hosted copies a recorded version showed: they keep their images from housekeeping. */
+export const appVersionImages = pgTable(
+  "app_version_images",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    field: text("field").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    hash: text("hash")
+      .notNull()
+      .references(() => hostedAssets.hash),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.version, t.field] }), index("app_version_images_hash_idx").on(t.hash)],
+);
+
 export type Developer = typeof developers.$inferSelect;
 export type PublisherMember = typeof publisherMembers.$inferSelect;
 export type PublisherInvitation = typeof publisherInvitations.$inferSelect;

@@ -26,6 +26,7 @@ import {
   testerBody,
   testerSchema,
   updateAppBody,
+  versionHistorySchema,
   visibilityBody,
 } from "./schemas";
 
@@ -211,6 +212,33 @@ export const APPS = {
     description: "From then on the tester gets 404 for the private listing; what they installed stays installed.",
     success: { 204: { description: "Removed" } },
     errors: [...scoped, "not_found"],
+  }),
+  versions: appOperation({
+    method: "get",
+    path: "/api/dev/apps/{id}/versions",
+    operationId: "listAppVersions",
+    roles: ROLES_THAT.readListings,
+    scope: "APP_READ",
+    summary: "The listing's version history, newest first",
+    description:
+      "Every version that went live (an approval, an approved update, a test build's submit or update, a restore) since version " +
+      "history was recorded, with the one live now marked `current`.",
+    success: { 200: { description: "The versions", schema: versionHistorySchema } },
+    errors: [...scoped, "not_found"],
+  }),
+  restore: appOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/versions/{version}/restore",
+    operationId: "restoreAppVersion",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Restore an earlier version of a live listing",
+    description:
+      "Without a new review: the fields, screenshots and hosted images of that version as they went live become the listing's next " +
+      "version; the changelog says `Restored version N.`. The listing must be APPROVED or UNPUBLISHED and have no update waiting " +
+      "for review, and the version must be earlier than the live one (else 409 `invalid_state`); a version never recorded is 404.",
+    success: { 200: { description: "The listing as restored", schema: developerAppSchema } },
+    errors: [...scoped, "not_found", "invalid_state"],
   }),
   withdraw: appOperation({
     method: "post",

@@ -21,6 +21,7 @@ import { readNewestRevision, readOpenRevision } from "./revision-queries";
 import { revisionTransitions, type RevisionAction } from "./revision-states";
 import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";
 import { appTransitions } from "./states";
+import { recordLiveVersion } from "./versions";
 import type { AdminRevisionRow } from "./views";
 
 // Administrators' decisions on updates of live apps. Approving applies the revision to the live
@@ -160,6 +161,7 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
   // The images checked when the update was submitted become the listing's.
   await adoptImageCopies(tx, { from: { type: "revision", id: revision.id }, to: { type: "app", id: revision.appId } });
   await publishImageCopies(tx, revision.appId);
+  await recordLiveVersion(tx, revision.appId);
 }
 
 /**

@@ -90,6 +90,20 @@ export const testerSchema = z
   .meta({ id: "AppTester" });
 export type TesterResource = z.infer<typeof testerSchema>;
 
+/** One recorded version of a listing, as its history lists it. */
+export const versionSchema = z
+  .object({
+    version: z.number().int(),
+    name: z.string(),
+    liveAt: timestamp,
+    restoredFrom: z.number().int().nullable().meta({ description: "The earlier version this one restored, if it was a restore." }),
+    current: z.boolean().meta({ description: "The version live now." }),
+  })
+  .strict()
+  .meta({ id: "AppVersion" });
+export type VersionResource = z.infer<typeof versionSchema>;
+export const versionHistorySchema = z.object({ data: z.array(versionSchema) }).strict();
+
 /** GET /api/dev/apps */
 export const listMyAppsQuery = z.object(pagingQuery());
 

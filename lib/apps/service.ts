@@ -19,6 +19,7 @@ import { openRevisionOf } from "./revision-queries";
 import { replaceScreenshots, screenshotsOf } from "./screenshots";
 import { slugCandidate, slugify } from "./slug";
 import { APP_STATES, appTransitions } from "./states";
+import { recordLiveVersion } from "./versions";
 import type { DeveloperListing } from "./views";
 
 /** Listings a developer account may hold at once (any state). */
@@ -180,6 +181,7 @@ export async function submitApp({
     await recordImageCopies(tx, { type: "app", id: app.id }, copies);
     // Not public until approved; the version approved is this one (a PENDING listing cannot change).
     await publishImageCopies(tx, app.id);
+    if (app.status === "APPROVED") await recordLiveVersion(tx, app.id);
     await auditListing(tx, owned.access, "submit", app, listing.app);
     await emitListingEvent(tx, "submit", app);
     if (app.status === "APPROVED") await emitListingEvent(tx, "approve", app);

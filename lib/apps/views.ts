@@ -19,9 +19,11 @@ import type {
   PublicAppResource,
   TesterResource,
   UpdateEventResource,
+  VersionResource,
 } from "./schemas";
 
 import type { Preflight } from "./preflight";
+import type { VersionRow } from "./versions";
 import type { PastRejection } from "./rejection-history";
 import { revisionChanges } from "./revision-changes";
 
@@ -252,3 +254,15 @@ export function testerView(tester: AppTester): TesterResource {
   };
 }
 
+/** A listing's version history, newest first, the live one marked. */
+export function versionsView({ current, versions }: { current: number; versions: VersionRow[] }): { data: VersionResource[] } {
+  return {
+    data: versions.map((row) => ({
+      version: row.version,
+      name: row.name,
+      liveAt: row.liveAt.toISOString(),
+      restoredFrom: row.restoredFrom,
+      current: row.version === current,
+    })),
+  };
+}

@@ -56,6 +56,9 @@ export const emailAddress = z
 
 export const uuidParam = z.uuid();
 
+/** A listing's version number in a path: 1 and up. */
+export const versionParam = z.string().regex(/^[1-9][0-9]{0,8}$/);
+
 /** A Yapture workspace's id (an install's, a tester's), in a body or a path. */
 export const workspaceIdText = z
   .string()
