@@ -69,3 +69,32 @@ test("a private listing: the publisher adds a tester, the tester installs the te
   await testerContext.close();
   await strangerContext.close();
 });
+
+test("a publisher restores an earlier version from the version history, without a new review", async ({ page, baseURL, request }) => {
+  test.slow();
+  const suffix = randomUUID().slice(0, 8);
+  const email = `restorer-${suffix}@example.com`;
+  const { app, developer, admin } = await draftApp(request, baseURL!, email, { name: `Steady Ledger ${suffix}` });
+  expect((await request.post(`/api/dev/apps/${app.id}/submit`, { headers: developer })).status()).toBe(200);
+  expect((await request.post(`/api/admin/apps/${app.id}/approve`, { headers: admin })).status()).toBe(200);
+  const update = { name: `Shaky Ledger ${suffix}`, notes: "A new name." };
+  expect((await request.post(`/api/dev/apps/${app.id}/revision`, { headers: developer, data: update })).status()).toBe(201);
+  expect((await request.post(`/api/dev/apps/${app.id}/revision/submit`, { headers: developer })).status()).toBe(200);
+  expect((await request.post(`/api/admin/apps/${app.id}/revision/approve`, { headers: admin })).status()).toBe(200);
+
+  await signIn(page, `/developer/apps/${app.id}`, email);
+  const versions = page.getByRole("region", { name: "Versions" });
+  await expect(versions.getByRole("row").filter({ hasText: "(live)" })).toContainText(`Shaky Ledger ${suffix}`);
+  await expectPageHealthy(page);
+  await versions.getByRole("button", { name: "Restore version 1" }).click();
+  await versions.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(versions.getByRole("row").filter({ hasText: "(live)" })).toContainText(`Steady Ledger ${suffix}`);
+
+  const live = (await (await request.get(`/api/apps/${app.slug}`)).json()) as {
+    name: string;
+    version: number;
+    changelog: { notes: string }[];
+  };
+  expect(live).toMatchObject({ name: `Steady Ledger ${suffix}`, version: 3 });
+  expect(live.changelog[0]!.notes).toBe("Restored version 1.");
+});
