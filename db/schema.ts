@@ -27,6 +27,7 @@ import {
 import {
   APP_CATEGORIES,
   APP_ENVIRONMENTS,
+  APP_VISIBILITIES,
   APP_STATUSES,
   API_KEY_SCOPES,
   DEVELOPER_STATUSES,
@@ -61,6 +62,7 @@ export const developerStatus = pgEnum("developer_status", DEVELOPER_STATUSES);
 export const appStatus = pgEnum("app_status", APP_STATUSES);
 export const appCategory = pgEnum("app_category", APP_CATEGORIES);
 export const appEnvironment = pgEnum("app_environment", APP_ENVIRONMENTS);
+export const appVisibility = pgEnum("app_visibility", APP_VISIBILITIES);
 export const apiKeyScope = pgEnum("api_key_scope", API_KEY_SCOPES);
 export const emailType = pgEnum("email_type", EMAIL_TYPES);
 export const emailStatus = pgEnum("email_status", EMAIL_STATUSES);
@@ -308,9 +310,16 @@ export const apps = pgTable(
     // the app page sets it as `lang` on the listing's words.
     language: text("language"),
     status: appStatus("status").notNull().default("DRAFT"),
-    // APPROVED and the developer VERIFIED: kept by the database triggers of migration
-    // 0004_public_visibility (whatever writes the app's or the developer's status), so public
-    // lists filter on this column alone, through the partial indexes below.
+    // Who sees the listing once approved (docs/visibility.md). The column's default suits rows
+    // written directly (fixtures, seeds); the API's create defaults by environment (PRIVATE for
+    // localhost and staging). `reviewedVisibility`: the widest an administrator approved (null:
+    // never reviewed, as a PRIVATE listing needs no review); widening past it goes through review.
+    visibility: appVisibility("visibility").notNull().default("PUBLIC"),
+    reviewedVisibility: appVisibility("reviewed_visibility"),
+    // APPROVED, visibility PUBLIC and the developer VERIFIED: kept by the database triggers of
+    // migrations 0004_public_visibility and 0090 (whatever writes the app's status or visibility or
+    // the developer's status), so public lists filter on this column alone, through the partial
+    // indexes below.
     public: boolean("public").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
     // Counters are maintained by the same statement that writes installs/reviews, so they stay exact.
@@ -474,6 +483,34 @@ export const appRevisions = pgTable(
     index("app_revisions_queue_idx").on(t.status, t.submittedAt, t.id),
   ],
 );
+
+/**
+ * Who may see and install a PRIVATE listing besides the publisher's members: a Yapture workspace
+ * (its members see it; installs into it) or a person by their verified email. At most 100 per app
+ * (lib/apps/testers.ts, under the app row's lock). `installedAt`: the tester's latest install,
+ * stamped by the install's own statement (lib/installs/service.ts).
+ */
+export const appTesters = pgTable(
+  "app_testers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id"),
+    // Lower case, as compared with a Yapture identity's verified email.
+    email: text("email"),
+    createdAt: createdAt(),
+    installedAt: optionalTime("installed_at"),
+    installedWorkspaceId: text("installed_workspace_id"),
+  },
+  (t) => [
+    uniqueIndex("app_testers_app_workspace_key").on(t.appId, t.workspaceId),
+    uniqueIndex("app_testers_app_email_key").on(t.appId, t.email),
+    check("app_testers_one_kind", sql`num_nonnulls(${t.workspaceId}, ${t.email}) = 1`),
+  ],
+);
+export type AppTester = typeof appTesters.$inferSelect;
 
 export const installs = pgTable(
   "installs",
@@ -938,6 +975,46 @@ export const listingImageCopies = pgTable(
     index("listing_image_copies_hash_idx").on(t.hash),
     check("listing_image_copies_subject_type", sql`${t.subjectType} in ('app', 'revision')`),
   ],
+);
+
+/**
+ * Every version of a listing that went live (an approval, an approved update, a test build's submit
+ * or update, a restore), as it went live: its listing columns and screenshots (`fields`) and, in
+ * app_version_images, the hosted copies it showed. A publisher restores an earlier one
+ * (lib/apps/versions.ts); versions live before migration 0091 were not recorded.
+ */
+export const appVersions = pgTable(
+  "app_versions",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    fields: jsonb("fields")
+      .$type<Record<string, unknown> & { screenshots: { url: string; caption: string | null; position: number }[] }>()
+      .notNull(),
+    // The version this one restored (its changelog says so); null for a reviewed or test build's version.
+    restoredFrom: integer("restored_from"),
+    liveAt: timestamp("live_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.version] })],
+);
+
+/** The hosted copies a recorded version showed: they keep their images from housekeeping. */
+export const appVersionImages = pgTable(
+  "app_version_images",
+  {
+    appId: uuid("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    field: text("field").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    hash: text("hash")
+      .notNull()
+      .references(() => hostedAssets.hash),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.version, t.field] }), index("app_version_images_hash_idx").on(t.hash)],
 );
 
 export type Developer = typeof developers.$inferSelect;

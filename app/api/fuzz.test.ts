@@ -235,6 +235,8 @@ function validBodyOf(operation: Operation): unknown {
     adminApproveRevision: { expectedUpdatedAt: "0000-01-01T00:00:00.000Z" },
     adminRejectRevision: { reasons: [{ criterion: "QUALITY", message: "Too rough." }], expectedUpdatedAt: "9999-12-31T23:59:59.999Z" },
     adminFeatureApp: { featured: true },
+    setAppVisibility: { visibility: "UNLISTED" },
+    addAppTester: { email: "fuzz-tester@example.com" },
   };
   return bodies[operation.operationId] ?? (operation.body ? { reason: "Fuzzing." } : {});
 }

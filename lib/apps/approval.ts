@@ -7,7 +7,7 @@ import { queuePage } from "@/db/queue-page";
 import { apps, developers, type App, type Developer } from "@/db/schema";
 import { decide } from "@/lib/audit/decision";
 import type { YaptureIdentity } from "@/lib/callers/identity";
-import type { AppStatus } from "@/lib/core/enums";
+import { isWider, type AppStatus } from "@/lib/core/enums";
 import { enqueueEmail } from "@/lib/email/outbox";
 import { notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
@@ -17,6 +17,7 @@ import { emitListingEvent } from "./events";
 import { openRevisionOf } from "./revision-queries";
 import { screenshotsOf } from "./screenshots";
 import { appTransitions, type AppAction } from "./states";
+import { recordLiveVersion } from "./versions";
 import type { AdminAppRow } from "./views";
 
 // Administrators' actions on listings: the review queue and each review decision.
@@ -80,6 +81,8 @@ type Decision = {
   set: (now: Date, before: App) => Partial<typeof apps.$inferInsert>;
   audit?: Record<string, unknown>;
   notify?: (tx: Transaction, app: App, developer: Developer) => Promise<unknown>;
+  /** What else the decision writes, in its transaction, once the listing changed. */
+  also?: (tx: Executor, app: App) => Promise<void>;
 };
 
 /** What the audit log keeps of a listing before and after a decision. */
@@ -97,6 +100,7 @@ const decideOnListing = (actor: YaptureIdentity, appId: string, decision: Decisi
         version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: LISTING_CHANGED },
         set: (current) => decision.set(now, current),
       });
+      await decision.also?.(tx, after);
       await emitListingEvent(tx, decision.action, after);
       return {
         before: auditedState(before),
@@ -121,8 +125,16 @@ export const approveApp = ({ actor, appId, note, expectedUpdatedAt }: Verdict & 
   decideOnListing(actor, appId, {
     action: "approve",
     expectedUpdatedAt,
-    set: (now, before) => ({ status: "APPROVED", publishedAt: before.publishedAt ?? now, rejection: null }),
+    // What was reviewed is the listing at its visibility: widening up to it needs no review again.
+    set: (now, before) => ({
+      status: "APPROVED",
+      publishedAt: before.publishedAt ?? now,
+      rejection: null,
+      reviewedVisibility: isWider(before.visibility, before.reviewedVisibility) ? before.visibility : before.reviewedVisibility,
+    }),
     audit: note ? { note } : undefined,
+    // The version that goes live is recorded: its publisher may restore it later.
+    also: (tx, app) => recordLiveVersion(tx, app.id),
     notify: (tx, app, developer) =>
       enqueueEmail({
         tx,

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { ROLES_THAT } from "@/lib/members/roles";
 import { adminErrors, adminListOperation, bodyErrors, operationOf, scoped } from "@/lib/validation/operation";
-import { pagedListOf, reasonBody } from "@/lib/validation/shared";
+import { listOf, pagedListOf, reasonBody } from "@/lib/validation/shared";
 
 import {
   adminAppSchema,
@@ -23,7 +23,11 @@ import {
   REVISION_READ_ONLY_FIELDS,
   revisionBody,
   revisionSchema,
+  testerBody,
+  testerSchema,
   updateAppBody,
+  versionHistorySchema,
+  visibilityBody,
 } from "./schemas";
 
 // The HTTP operations of app listings: the developer's listings and updates, and the
@@ -154,6 +158,88 @@ export const APPS = {
     success: { 200: { description: "The rejections", schema: pastRejectionsSchema } },
     errors: [...scoped, "not_found"],
   }),
+  visibility: appOperation({
+    method: "put",
+    path: "/api/dev/apps/{id}/visibility",
+    operationId: "setAppVisibility",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Choose who sees the listing: PRIVATE, UNLISTED or PUBLIC",
+    description:
+      "A DRAFT or REJECTED listing takes it at its next submit (a PRIVATE one is then live at once, without a human review, once " +
+      "every check of a submit passed). A live listing (APPROVED, UNPUBLISHED) narrows at once, and widens at once up to " +
+      "`reviewedVisibility`, the widest an administrator approved; past that an APPROVED listing goes back to review (PENDING, " +
+      "out of reach until approved) and an UNPUBLISHED one is 409 `invalid_state`. PENDING: 409 (withdraw first).",
+    body: visibilityBody,
+    success: { 200: { description: "The listing with its visibility", schema: developerAppSchema } },
+    errors: [...scoped, "not_found", "invalid_state", ...bodyErrors],
+  }),
+  testers: appOperation({
+    method: "get",
+    path: "/api/dev/apps/{id}/testers",
+    operationId: "listAppTesters",
+    roles: ROLES_THAT.readListings,
+    scope: "APP_READ",
+    summary: "The listing's testers and who of them installed it",
+    description:
+      "Testers (at most 100: Yapture workspaces and people by email) see the listing while it is PRIVATE, marked as a test build, " +
+      "and install it: a tester workspace's members into that workspace, an email tester into any workspace of theirs. " +
+      "`installedAt` is the tester's latest install.",
+    success: { 200: { description: "Oldest first", schema: listOf(testerSchema) } },
+    errors: [...scoped, "not_found"],
+  }),
+  addTester: appOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/testers",
+    operationId: "addAppTester",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Add a tester: a Yapture workspace or an email",
+    description:
+      "Exactly one of `workspaceId` and `email`. The same tester twice, or a 101st, is 409 `conflict`. An email tester is matched " +
+      "against the verified email of a Yapture account, compared in lower case.",
+    body: testerBody,
+    success: { 201: { description: "Added", schema: testerSchema } },
+    errors: [...scoped, "not_found", "conflict", ...bodyErrors],
+  }),
+  removeTester: appOperation({
+    method: "delete",
+    path: "/api/dev/apps/{id}/testers/{testerId}",
+    operationId: "removeAppTester",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Remove a tester",
+    description: "From then on the tester gets 404 for the private listing; what they installed stays installed.",
+    success: { 204: { description: "Removed" } },
+    errors: [...scoped, "not_found"],
+  }),
+  versions: appOperation({
+    method: "get",
+    path: "/api/dev/apps/{id}/versions",
+    operationId: "listAppVersions",
+    roles: ROLES_THAT.readListings,
+    scope: "APP_READ",
+    summary: "The listing's version history, newest first",
+    description:
+      "Every version that went live (an approval, an approved update, a test build's submit or update, a restore) since version " +
+      "history was recorded, with the one live now marked `current`.",
+    success: { 200: { description: "The versions", schema: versionHistorySchema } },
+    errors: [...scoped, "not_found"],
+  }),
+  restore: appOperation({
+    method: "post",
+    path: "/api/dev/apps/{id}/versions/{version}/restore",
+    operationId: "restoreAppVersion",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Restore an earlier version of a live listing",
+    description:
+      "Without a new review: the fields, screenshots and hosted images of that version as they went live become the listing's next " +
+      "version; the changelog says `Restored version N.`. The listing must be APPROVED or UNPUBLISHED and have no update waiting " +
+      "for review, and the version must be earlier than the live one (else 409 `invalid_state`); a version never recorded is 404.",
+    success: { 200: { description: "The listing as restored", schema: developerAppSchema } },
+    errors: [...scoped, "not_found", "invalid_state"],
+  }),
   withdraw: appOperation({
     method: "post",
     path: "/api/dev/apps/{id}/withdraw",
@@ -250,8 +336,9 @@ export const APP_UPDATES = {
     summary: "Submit the revision for review",
     limits: [{ policy: "submit", per: "developer" }],
     description:
-      "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`.",
-    success: { 200: { description: "Now PENDING", schema: revisionSchema } },
+      "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`. " +
+      "An update of a PRIVATE listing (a test build) needs no review: it is APPROVED and live at once, as the next version.",
+    success: { 200: { description: "Now PENDING (a PRIVATE listing's: APPROVED)", schema: revisionSchema } },
     errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
   }),
   preflight: updateOperation({

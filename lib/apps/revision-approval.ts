@@ -1,5 +1,5 @@
 import { revisionsMatching } from "@/db/admin-search";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { getDb, type Executor } from "@/db/client";
 import type { Page } from "@/db/paginate";
@@ -21,6 +21,7 @@ import { readNewestRevision, readOpenRevision } from "./revision-queries";
 import { revisionTransitions, type RevisionAction } from "./revision-states";
 import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";
 import { appTransitions } from "./states";
+import { recordLiveVersion } from "./versions";
 import type { AdminRevisionRow } from "./views";
 
 // Administrators' decisions on updates of live apps. Approving applies the revision to the live
@@ -160,6 +161,35 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
   // The images checked when the update was submitted become the listing's.
   await adoptImageCopies(tx, { from: { type: "revision", id: revision.id }, to: { type: "app", id: revision.appId } });
   await publishImageCopies(tx, revision.appId);
+  await recordLiveVersion(tx, revision.appId);
+}
+
+/**
+ * An update of a PRIVATE listing (a test build) goes live as soon as its submit's checks passed,
+ * without a human review (docs/visibility.md): its PENDING revision is approved and applied here,
+ * the app row locked first as every decision on an update takes it. False when the listing is not
+ * private (the update waits for an administrator) or nothing is pending any more.
+ */
+export async function publishPrivateUpdate(appId: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const app = await appTransitions.lock(tx, { id: appId, action: "revise" });
+    if (app.visibility !== "PRIVATE") return false;
+    const [pending] = await tx
+      .select({ id: appRevisions.id })
+      .from(appRevisions)
+      .where(and(eq(appRevisions.appId, appId), eq(appRevisions.status, "PENDING")));
+    if (!pending) return false;
+    const now = new Date();
+    const { after } = await revisionTransitions.transition(tx, {
+      id: pending.id,
+      action: "approve",
+      set: () => ({ status: "APPROVED", version: app.version + 1, approvedAt: now }),
+    });
+    await applyRevision(tx, after, now);
+    await emitUpdateEvent(tx, "approve", after);
+    return true;
+  });
 }
 
 /** A review decision: on the version the administrator read when `expectedUpdatedAt` is given, else on the current one. */

@@ -14,6 +14,7 @@ import { listingColumnsOf } from "./listing-declaration";
 
 import { assertImageUrlsAllowed } from "./image-urls";
 import { emitUpdateEvent } from "./events";
+import { publishPrivateUpdate } from "./revision-approval";
 import { findOpenRevision, readNewestRevision, readOpenRevision } from "./revision-queries";
 import { REVISION_STATES, revisionTransitions, type RevisionAction } from "./revision-states";
 import { orderScreenshots, screenshotsOf } from "./screenshots";
@@ -146,8 +147,9 @@ export function assertSubmittable(revision: AppRevision): void {
 }
 
 /**
- * DRAFT/REJECTED → PENDING, after the same image checks as a first submission. Like a listing's
- * submit, the transition requires the exact version that was checked (updated_at).
+ * DRAFT/REJECTED → PENDING, after the same image checks as a first submission (a PRIVATE listing's
+ * update is then approved and live at once). Like a listing's submit, the transition requires the
+ * exact version that was checked (updated_at).
  */
 export async function submitRevision({
   copyAssets,
@@ -157,13 +159,16 @@ export async function submitRevision({
   assertSubmittable(revision);
   const copies = await copyAssets({ app: revision, screenshots: revision.screenshots }, owned.access.developerId);
   const now = new Date();
-  return act(
+  const submitted = await act(
     owned,
     "submit",
     () => ({ status: "PENDING", submittedAt: now }),
     { updatedAt: revision.updatedAt, changed: "the update changed while its images were being checked; submit again" },
     (tx, after) => recordImageCopies(tx, { type: "revision", id: after.id }, copies),
   );
+  // A test build's update needs no review: it is live now, as its newest approved version.
+  if (!(await publishPrivateUpdate(owned.appId))) return submitted;
+  return readNewestRevision(await getDb(), owned.appId, accessibleApp(owned.access));
 }
 
 /** PENDING → DRAFT: takes the update out of the review queue so it can be edited. */

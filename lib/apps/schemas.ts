@@ -1,8 +1,15 @@
 import { z } from "zod";
 
-import { APP_ENVIRONMENTS, APP_STATUSES, APPROVAL_CRITERIA, DEVELOPER_STATUSES, REVISION_STATUSES } from "@/lib/core/enums";
+import {
+  APP_ENVIRONMENTS,
+  APP_STATUSES,
+  APP_VISIBILITIES,
+  APPROVAL_CRITERIA,
+  DEVELOPER_STATUSES,
+  REVISION_STATUSES,
+} from "@/lib/core/enums";
 import { pagingQuery } from "@/lib/core/paging";
-import { optionalText, trimmedText } from "@/lib/validation/common";
+import { emailAddress, optionalText, trimmedText, workspaceIdText } from "@/lib/validation/common";
 import { adminSearchQuery, APPROVAL_LIMITS, id, listOf, nullableTimestamp, timestamp } from "@/lib/validation/shared";
 
 import {
@@ -24,8 +31,20 @@ import { LISTING_LIMITS, screenshotInput, screenshotSchema } from "./listing-rul
 
 const editableFields = shapeOf(EDITABLE_FIELDS, "request");
 
+/** Who sees a listing once it is live (docs/visibility.md). */
+export const visibilitySchema = z.enum(APP_VISIBILITIES).meta({
+  description:
+    "PRIVATE: only the publisher's members and its testers (a test build; submitted without a human review, every automated check " +
+    "still runs). UNLISTED: reviewed; anyone with its slug reads and installs it, and it is in no list, search, count or feed. " +
+    "PUBLIC: reviewed; in the catalogue.",
+});
+
 /** POST /api/dev/apps */
-export const createAppBody = z.strictObject({ ...editableFields, environment: LISTING_FIELDS.environment.request });
+export const createAppBody = z.strictObject({
+  ...editableFields,
+  environment: LISTING_FIELDS.environment.request,
+  visibility: visibilitySchema.optional().meta({ description: "Default: PRIVATE for `localhost` and `staging`, PUBLIC for `production`." }),
+});
 export type CreateAppInput = z.infer<typeof createAppBody>;
 
 /** PUT/PATCH /api/dev/apps/:id — any subset; `environment` is fixed at creation. */
@@ -44,6 +63,46 @@ export type ScreenshotInput = z.infer<typeof screenshotInput>;
 export const revisionBody = z.strictObject({ ...editableFields, notes: optionalText(LISTING_LIMITS.notes) }).partial();
 export type RevisionInput = z.infer<typeof revisionBody>;
 export const REVISION_READ_ONLY_FIELDS = [...APP_READ_ONLY_FIELDS, "version", "changelog"] as const;
+
+/** PUT /api/dev/apps/:id/visibility */
+export const visibilityBody = z.strictObject({ visibility: visibilitySchema });
+
+/** POST /api/dev/apps/:id/testers — a Yapture workspace or a person's email. */
+export const testerBody = z.union([
+  z.strictObject({
+    workspaceId: workspaceIdText.meta({ description: "A Yapture workspace: its members see the test build and install it into it." }),
+  }),
+  z.strictObject({ email: emailAddress.meta({ description: "A person, by the verified email of their Yapture account." }) }),
+]);
+export type TesterInput = z.infer<typeof testerBody>;
+
+/** A tester of a listing and their latest install. */
+export const testerSchema = z
+  .object({
+    id,
+    workspaceId: z.string().nullable(),
+    email: z.string().nullable(),
+    addedAt: timestamp,
+    installedAt: nullableTimestamp.meta({ description: "When the tester last installed the listing (null: never)." }),
+    installedWorkspaceId: z.string().nullable().meta({ description: "The workspace of that install." }),
+  })
+  .strict()
+  .meta({ id: "AppTester" });
+export type TesterResource = z.infer<typeof testerSchema>;
+
+/** One recorded version of a listing, as its history lists it. */
+export const versionSchema = z
+  .object({
+    version: z.number().int(),
+    name: z.string(),
+    liveAt: timestamp,
+    restoredFrom: z.number().int().nullable().meta({ description: "The earlier version this one restored, if it was a restore." }),
+    current: z.boolean().meta({ description: "The version live now." }),
+  })
+  .strict()
+  .meta({ id: "AppVersion" });
+export type VersionResource = z.infer<typeof versionSchema>;
+export const versionHistorySchema = z.object({ data: z.array(versionSchema) }).strict();
 
 /** GET /api/dev/apps */
 export const listMyAppsQuery = z.object(pagingQuery());
@@ -168,6 +227,10 @@ export const developerAppSchema = z
     ...versionFields,
     ...shapeOf(PRIVATE_FIELDS, "response"),
     status: z.enum(APP_STATUSES),
+    visibility: visibilitySchema,
+    reviewedVisibility: visibilitySchema
+      .nullable()
+      .meta({ description: "The widest visibility an administrator approved (null: never reviewed); widening past it needs a review." }),
     revision: z
       .object({ id, status: z.enum(REVISION_STATUSES) })
       .strict()

@@ -4,6 +4,7 @@ import { getDb, type Executor } from "@/db/client";
 import { countRows, paginate, type Page } from "@/db/paginate";
 import { apiKeys, apps, developers, publisherMembers, type App } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
+import { defaultVisibility, isWider, type AppVisibility } from "@/lib/core/enums";
 import { ApiError, notFound } from "@/lib/core/errors";
 import { type Paging } from "@/lib/core/paging";
 import { can, refusal } from "@/lib/state/machine";
@@ -18,6 +19,7 @@ import { openRevisionOf } from "./revision-queries";
 import { replaceScreenshots, screenshotsOf } from "./screenshots";
 import { slugCandidate, slugify } from "./slug";
 import { APP_STATES, appTransitions } from "./states";
+import { recordLiveVersion } from "./versions";
 import type { DeveloperListing } from "./views";
 
 /** Listings a developer account may hold at once (any state). */
@@ -81,8 +83,8 @@ export async function createApp({ access, input }: { access: Access; input: Crea
     if ((await countRows(tx, apps, eq(apps.developerId, developerId))) >= MAX_APPS_PER_DEVELOPER) {
       throw new ApiError("conflict", `a developer can hold at most ${MAX_APPS_PER_DEVELOPER} listings; delete one first`);
     }
-    const { screenshots, ...fields } = input;
-    const app = await insertWithFreeSlug(tx, { ...fields, developerId, status: "DRAFT" });
+    const { screenshots, visibility = defaultVisibility(input.environment), ...fields } = input;
+    const app = await insertWithFreeSlug(tx, { ...fields, visibility, developerId, status: "DRAFT" });
     if (access.member) {
       await tx
         .update(publisherMembers)
@@ -147,7 +149,8 @@ export async function updateApp({ access, appId, input }: Owned & { input: Updat
 }
 
 /**
- * DRAFT/REJECTED → PENDING. `copyAssets` copies and checks the images of the version read first
+ * DRAFT/REJECTED → PENDING; a PRIVATE listing (a test build) → APPROVED at once, without a human
+ * review, after the same checks (docs/visibility.md). `copyAssets` copies and checks the images of the version read first
  * (outside any transaction: it fetches over the network); the transition then requires that exact
  * version (updated_at), so an edit made meanwhile is never submitted unchecked, and records the
  * copies with it in the same transaction.
@@ -169,14 +172,60 @@ export async function submitApp({
       scope: accessibleApp(owned.access),
       version: { updatedAt: listing.app.updatedAt, changed: "the listing changed while its images were being checked; submit again" },
       // An earlier rejection stays (reviewers see what was asked for) until the app is approved.
-      set: () => ({ status: "PENDING", submittedAt: now }),
+      set: (current) =>
+        current.visibility === "PRIVATE"
+          ? // What goes live now was not reviewed: widening it needs a review.
+            { status: "APPROVED", submittedAt: now, publishedAt: current.publishedAt ?? now, rejection: null, reviewedVisibility: null }
+          : { status: "PENDING", submittedAt: now },
     });
     await recordImageCopies(tx, { type: "app", id: app.id }, copies);
     // Not public until approved; the version approved is this one (a PENDING listing cannot change).
     await publishImageCopies(tx, app.id);
+    if (app.status === "APPROVED") await recordLiveVersion(tx, app.id);
     await auditListing(tx, owned.access, "submit", app, listing.app);
     await emitListingEvent(tx, "submit", app);
+    if (app.status === "APPROVED") await emitListingEvent(tx, "approve", app);
     return { ...listing, app };
+  });
+}
+
+/**
+ * Who sees the listing (docs/visibility.md). Before it is live (DRAFT, REJECTED) it takes effect at
+ * the next submit. A live listing narrows at once, and widens at once up to what an administrator
+ * approved (`reviewedVisibility`); past that, an APPROVED listing goes back to review (PENDING) with
+ * the wider visibility, and an UNPUBLISHED one cannot widen.
+ */
+export async function setAppVisibility({ access, appId, visibility }: Owned & { visibility: AppVisibility }): Promise<DeveloperListing> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const { before, after } = await appTransitions.transition(tx, {
+      id: appId,
+      action: "setVisibility",
+      scope: accessibleApp(access),
+      set: (current) => {
+        const live = current.status === "APPROVED" || current.status === "UNPUBLISHED";
+        if (!live || !isWider(visibility, current.reviewedVisibility)) return { visibility };
+        if (current.status === "UNPUBLISHED") {
+          throw new ApiError(
+            "invalid_state",
+            "an unpublished app cannot be made more visible; prepare an update or ask the administrators",
+          );
+        }
+        return { visibility, status: "PENDING", submittedAt: now };
+      },
+    });
+    await recordAudit(tx, {
+      actor: auditActorOf(access),
+      developerId: access.developerId,
+      action: "app.visibility",
+      targetType: "app",
+      targetId: after.id,
+      before: { status: before.status, visibility: before.visibility },
+      after: { status: after.status, visibility: after.visibility },
+    });
+    if (after.status === "PENDING") await emitListingEvent(tx, "submit", after);
+    return readListing(tx, after.id);
   });
 }
 

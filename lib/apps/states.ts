@@ -19,6 +19,9 @@ export const APP_STATES = {
     feature: ["APPROVED"],
     // Prepare or approve the next version while this one stays as it is.
     revise: ["APPROVED", "UNPUBLISHED"],
+    // Who sees it (docs/visibility.md): narrowing applies at once; widening a live listing past
+    // what was reviewed sends it back to review.
+    setVisibility: ["DRAFT", "REJECTED", "APPROVED", "UNPUBLISHED"],
   },
   refusals: {
     APPROVED: {
@@ -28,6 +31,7 @@ export const APP_STATES = {
     },
     PENDING: {
       edit: "the app is being reviewed and cannot be changed until the review ends",
+      setVisibility: "the app is being reviewed; withdraw it to change who sees it",
       submit: "the app is already waiting for review",
     },
     UNPUBLISHED: {

@@ -1,4 +1,4 @@
-import type { App, AppRejection, AppRevision, Developer } from "@/db/schema";
+import type { App, AppRejection, AppRevision, AppTester, Developer } from "@/db/schema";
 import {
   EDITABLE_FIELDS,
   PRIVATE_FIELDS,
@@ -17,10 +17,13 @@ import type {
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
+  TesterResource,
   UpdateEventResource,
+  VersionResource,
 } from "./schemas";
 
 import type { Preflight } from "./preflight";
+import type { VersionRow } from "./versions";
 import type { PastRejection } from "./rejection-history";
 import { revisionChanges } from "./revision-changes";
 
@@ -94,6 +97,8 @@ export function developerAppView({ app, screenshots, revision }: DeveloperListin
     ...listingView(app, screenshots),
     ...fieldsView(PRIVATE_FIELDS, app),
     status: app.status,
+    visibility: app.visibility,
+    reviewedVisibility: app.reviewedVisibility,
     revision: revision ? { id: revision.id, status: revision.status } : null,
     rejection: rejectionView(app.rejection),
     unpublishReason: app.status === "UNPUBLISHED" ? app.unpublishReason : null,
@@ -235,4 +240,29 @@ export function preflightView({ status, images }: Preflight): PreflightResource 
 /** A listing's past rejections, newest first. */
 export function pastRejectionsView(rejections: PastRejection[]): PastRejectionsResource {
   return { data: rejections.map(({ of, reasons, message, rejectedAt }) => ({ of, reasons, message, rejectedAt })) };
+}
+
+/** A tester of a listing, as its publisher sees it. */
+export function testerView(tester: AppTester): TesterResource {
+  return {
+    id: tester.id,
+    workspaceId: tester.workspaceId,
+    email: tester.email,
+    addedAt: tester.createdAt.toISOString(),
+    installedAt: tester.installedAt?.toISOString() ?? null,
+    installedWorkspaceId: tester.installedWorkspaceId,
+  };
+}
+
+/** A listing's version history, newest first, the live one marked. */
+export function versionsView({ current, versions }: { current: number; versions: VersionRow[] }): { data: VersionResource[] } {
+  return {
+    data: versions.map((row) => ({
+      version: row.version,
+      name: row.name,
+      liveAt: row.liveAt.toISOString(),
+      restoredFrom: row.restoredFrom,
+      current: row.version === current,
+    })),
+  };
 }

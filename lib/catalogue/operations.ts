@@ -56,11 +56,16 @@ export const CATALOGUE = {
     operationId: "getApp",
     limits: [{ policy: "publicRead", per: "client" }],
     summary: "One approved app by its slug",
+    description:
+      "Public and `UNLISTED` apps answer anyone (an unlisted app is in no list, search, count or feed). A `PRIVATE` app (a test build) " +
+      "answers only a member of its publisher or one of its testers, signed in with Yapture (an access token or the site's session: " +
+      "a tester workspace among their `workspaces`, or their verified email), with `Cache-Control: no-store`; anyone else gets 404, as " +
+      "for a slug that does not exist. Credentials are looked at only for a slug outside the public catalogue (a bad token there is 401).",
     success: {
       304: { description: "Not modified: If-None-Match matched the ETag" },
       200: { description: "The app", schema: publicAppSchema },
     },
-    errors: ["rate_limited", "not_found", "service_unavailable"],
+    errors: ["rate_limited", "unauthenticated", "not_found", "service_unavailable"],
   }),
   similar: publicOperation({
     method: "get",

@@ -19,7 +19,7 @@ async function inconsistencies(): Promise<Mismatch[]> {
     db,
     sql`
       select 'flag' as kind, a.slug as what from apps a join developers d on d.id = a.developer_id
-      where a.public <> (a.status = 'APPROVED' and d.status = 'VERIFIED')
+      where a.public <> (a.status = 'APPROVED' and a.visibility = 'PUBLIC' and d.status = 'VERIFIED')
       union all
       select 'count', c.category || '/' || c.environment || '/' || c.featured from public_app_counts c
       where c.apps <> (select count(*) from apps a where a.public and (a.category, a.environment, a.featured) = (c.category, c.environment, c.featured))`,
@@ -102,6 +102,34 @@ describe("public visibility and counts", () => {
       setDeveloperStatus(developer.id, "SUSPENDED"),
       setDeveloperStatus(developer.id, "VERIFIED"),
     ]);
+    expect(await inconsistencies()).toEqual([]);
+  });
+
+  it("follows visibility (issue 47): only PUBLIC approved apps count, through visibility changes and a developer's suspension", async () => {
+    const developer = await insertDeveloper();
+    const listings = await insertApps(developer, [
+      { status: "APPROVED", visibility: "PRIVATE", environment: "localhost" },
+      { status: "APPROVED", visibility: "UNLISTED", featured: true },
+      { status: "APPROVED", visibility: "PUBLIC", category: "FINANCE" },
+      { status: "PENDING", visibility: "PUBLIC" },
+    ]);
+    expect(await inconsistencies()).toEqual([]);
+    const db = await getDb();
+    const setVisibility = (index: number, visibility: "PRIVATE" | "UNLISTED" | "PUBLIC") =>
+      db
+        .update(apps)
+        .set({ visibility })
+        .where(sql`${apps.id} = ${listings[index]!.id}`);
+    await setVisibility(0, "PUBLIC");
+    await setVisibility(2, "PRIVATE");
+    expect(await inconsistencies()).toEqual([]);
+    // A suspension with private apps among the approved ones must not count them back in when lifted.
+    await setDeveloperStatus(developer.id, "SUSPENDED");
+    expect(await inconsistencies()).toEqual([]);
+    await setDeveloperStatus(developer.id, "VERIFIED");
+    expect(await inconsistencies()).toEqual([]);
+    await setVisibility(1, "PUBLIC");
+    await setAppStatus(listings[3]!.id, "APPROVED");
     expect(await inconsistencies()).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { apps, developers, publicAppCounts } from "@/db/schema";
 import { builtOnce } from "@/db/statements";
 import { screenshotsOf } from "@/lib/apps/screenshots";
 import type { PublicAppCard, PublicAppRow } from "@/lib/apps/views";
-import type { AppCategory, AppEnvironment } from "@/lib/core/enums";
+import type { AppCategory, AppEnvironment, AppVisibility } from "@/lib/core/enums";
 import { notFound } from "@/lib/core/errors";
 import { offsetOf } from "@/lib/core/paging";
 import type { ListAppsQuery, PublicSort } from "./schemas";
@@ -19,10 +19,11 @@ import { withinSearchBudget } from "./search/budget";
 import { searchWithApps } from "./search/remembered";
 import { lookalikeCondition, parseSearch } from "./search-words";
 import { publicOrder, resolveSort } from "./sorts";
+import { reachableBy, type Visitor } from "./reach";
 
-// Public reads filter on `apps.public` (APPROVED and the developer VERIFIED, kept by the database:
-// migration 0004_public_visibility), so they need no join to decide visibility, and each sort has
-// a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
+// Public reads filter on `apps.public` (APPROVED, visibility PUBLIC and the developer VERIFIED, kept
+// by the database: migrations 0004_public_visibility and 0090, docs/visibility.md), so they need no
+// join to decide visibility, and each sort has a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
 // public_app_counts, or, with a search, from lib/catalogue/search (exact up to 10,000).
 
 /**
@@ -62,11 +63,13 @@ type RowsShape = {
   total?: () => SQL<number>;
   /** A column with the catalogue version (migration 0011) the statement read its rows at. */
   version?: () => SQL<string>;
+  /** Which apps the statement may see instead of the public ones (a read by slug outside the catalogue: ./reach.ts). */
+  visible?: () => SQL;
 };
 type RowsValues = { limit: number; offset?: number } & Record<string, unknown>;
 type RowsStatement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 
-type FetchedRow = { app: { id: string }; json?: string; total?: number; version?: string };
+type FetchedRow = { app: { id: string }; json?: string; total?: number; version?: string; visibility?: AppVisibility };
 
 /**
  * How a public read hands back each app: its columns and how a fetched row becomes the item. Every
@@ -105,14 +108,20 @@ async function publicRows<Item>(
   reader: PublicReader<Item>,
   shape: RowsShape,
   { offset = 0, ...values }: RowsValues,
-): Promise<{ items: Item[]; appIds: string[]; total: number | undefined; version: number | undefined }> {
+): Promise<{
+  items: Item[];
+  appIds: string[];
+  total: number | undefined;
+  version: number | undefined;
+  visibility: AppVisibility | undefined;
+}> {
   const key = shape.key === undefined ? undefined : `${reader.name}:${shape.key}`;
   const build = (): RowsStatement => {
     const orderBy = shape.orderBy?.() ?? [];
     const page = db
       .select({ id: apps.id })
       .from(apps)
-      .where(and(isPublic, shape.where?.()))
+      .where(and(shape.visible?.() ?? isPublic, shape.where?.()))
       .orderBy(...orderBy)
       .limit(value("limit"))
       .offset(value("offset"))
@@ -122,6 +131,7 @@ async function publicRows<Item>(
         ...(reader.columns() as typeof publicColumns),
         ...(shape.total && { total: shape.total() }),
         ...(shape.version && { version: shape.version() }),
+        ...(shape.visible && { visibility: apps.visibility }),
       })
       .from(page)
       .innerJoin(apps, eq(apps.id, page.id))
@@ -136,10 +146,10 @@ async function publicRows<Item>(
     const position = new Map((values.ids as string[]).map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.app.id)! - position.get(b.app.id)!);
   }
-  const items = rows.map(({ total: _total, version: _version, ...row }) => reader.item(row));
+  const items = rows.map(({ total: _total, version: _version, visibility: _visibility, ...row }) => reader.item(row));
   // A page past the end has no row to carry the total.
   const version = rows[0]?.version === undefined ? undefined : Number(rows[0].version);
-  return { items, appIds: rows.map((row) => row.app.id), total: rows[0]?.total, version };
+  return { items, appIds: rows.map((row) => row.app.id), total: rows[0]?.total, version, visibility: rows[0]?.visibility };
 }
 
 /**
@@ -276,16 +286,51 @@ export async function getPublicApp<Item>({ slug }: { slug: string }, reader: Pub
   return app;
 }
 
+/** One app found by its slug, and its visibility: the app page marks a PRIVATE one "Test build". */
+export type Reached<Item> = { item: Item; visibility: AppVisibility };
+
 /**
- * The id of a public app, for writes that hang off it (installs, reviews); 404 otherwise.
+ * One app by its slug as `visitor` reaches it (./reach.ts): a public app by the public path (one
+ * prepared statement); otherwise an UNLISTED app for anyone and a PRIVATE one for its publisher's
+ * members and testers. `visitor` is asked only then (an API read looks at credentials only for a
+ * slug outside the catalogue). 404 otherwise, as if it did not exist.
+ */
+export async function getReachableApp<Item>(
+  { slug, visitor }: { slug: string; visitor: () => Promise<Visitor> | Visitor },
+  reader: PublicReader<Item>,
+): Promise<Reached<Item>> {
+  const db = await getDb();
+  const shape = { key: "slug", where: () => eq(apps.slug, value("slug")) };
+  const [listed] = (await publicRows(db, reader, shape, { slug, limit: 1 })).items;
+  if (listed !== undefined) return { item: listed, visibility: "PUBLIC" };
+  const who = await visitor();
+  const reach = { where: () => eq(apps.slug, slug), visible: () => reachableBy(who) };
+  const { items, visibility } = await publicRows(db, reader, reach, { limit: 1 });
+  if (items[0] === undefined || visibility === undefined) throw notFound("app");
+  return { item: items[0], visibility };
+}
+
+/**
+ * The id of a public app, for writes that hang off it (installs, reviews); 404 otherwise. With a
+ * `visitor`, of an app they reach (./reach.ts): the app page's "Installed in …" of a test build.
  * `lock` takes the app row so writers of the same app's counters queue behind each other.
  */
-export async function getPublicAppId({ slug, tx, lock = false }: { slug: string; tx?: Executor; lock?: boolean }): Promise<string> {
+export async function getPublicAppId({
+  slug,
+  tx,
+  lock = false,
+  visitor,
+}: {
+  slug: string;
+  tx?: Executor;
+  lock?: boolean;
+  visitor?: Visitor;
+}): Promise<string> {
   const db = tx ?? (await getDb());
   const query = db
     .select({ id: apps.id })
     .from(apps)
-    .where(and(isPublic, eq(apps.slug, slug)));
+    .where(and(visitor === undefined ? isPublic : reachableBy(visitor), eq(apps.slug, slug)));
   // "no key update" leaves concurrent installs' foreign-key checks (key share) unblocked.
   const [row] = lock ? await query.for("no key update") : await query;
   if (!row) throw notFound("app");

@@ -54,6 +54,16 @@ export const CATEGORY_LABELS = labelsOf(APP_CATEGORIES, { AI_ML: "AI & machine l
 export const APP_ENVIRONMENTS = ["localhost", "staging", "production"] as const;
 export type AppEnvironment = (typeof APP_ENVIRONMENTS)[number];
 
+// Who sees a listing (docs/visibility.md), from the narrowest: PRIVATE (the publisher's members and
+// its testers), UNLISTED (anyone with its slug), PUBLIC (every list, search and count).
+export const APP_VISIBILITIES = ["PRIVATE", "UNLISTED", "PUBLIC"] as const;
+export type AppVisibility = (typeof APP_VISIBILITIES)[number];
+/** Wider than `than`: a change towards the public, which an approval must have covered. */
+export const isWider = (visibility: AppVisibility, than: AppVisibility | null): boolean =>
+  APP_VISIBILITIES.indexOf(visibility) > (than === null ? 0 : APP_VISIBILITIES.indexOf(than));
+/** The visibility a new listing gets unless it names one: test environments stay private. */
+export const defaultVisibility = (environment: AppEnvironment): AppVisibility => (environment === "production" ? "PUBLIC" : "PRIVATE");
+
 // EVENTS_READ: the event feed; WEBHOOKS_MANAGE: the webhook endpoints (docs/webhooks.md).
 export const API_KEY_SCOPES = [
   "APP_CREATE",

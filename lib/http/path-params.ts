@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 import { workspaceIdParam } from "@/lib/installs/schemas";
-import { uuidParam, slugParam } from "@/lib/validation/common";
+import { uuidParam, slugParam, versionParam } from "@/lib/validation/common";
 
 import { notFound } from "@/lib/core/errors";
 
@@ -12,6 +12,8 @@ import { notFound } from "@/lib/core/errors";
 export const PATH_PARAMS: Record<string, z.ZodType | undefined> = {
   id: uuidParam,
   reviewId: uuidParam,
+  testerId: uuidParam,
+  version: versionParam,
   slug: slugParam,
   workspaceId: workspaceIdParam,
 };

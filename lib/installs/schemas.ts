@@ -2,16 +2,12 @@ import { z } from "zod";
 
 import { STAT_SOURCES, UNINSTALL_REASONS } from "@/lib/core/enums";
 import { INSTALL_LIMITS } from "@/lib/core/install-limits";
-import { caseInsensitive, oneOf, optionalText } from "@/lib/validation/common";
+import { caseInsensitive, oneOf, optionalText, workspaceIdText } from "@/lib/validation/common";
 
 // The body and answer of an install.
 
 /** A Yapture workspace's id as the API takes it, in a body or a path. */
-export const workspaceIdParam = z
-  .string()
-  .min(1, { error: "must not be empty" })
-  .max(INSTALL_LIMITS.workspaceId, { error: `must be at most ${INSTALL_LIMITS.workspaceId} characters` })
-  .regex(/^[A-Za-z0-9._:-]+$/, { error: "may contain only letters, digits, '.', '_', ':' and '-'" });
+export const workspaceIdParam = workspaceIdText;
 
 /** POST /api/apps/:slug/install. The body is optional; without a workspace every install counts. */
 export const installBody = z.strictObject({

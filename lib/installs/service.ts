@@ -4,8 +4,9 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { getDb, queryRows } from "@/db/client";
 import { absoluteHosted } from "@/db/hosted-urls";
-import { apps, installs } from "@/db/schema";
+import { apps, appTesters, installs } from "@/db/schema";
 import { getPublicAppId } from "@/lib/catalogue/queries";
+import { reachableBy, visitorOf, type Visitor } from "@/lib/catalogue/reach";
 import { unauthenticated } from "@/lib/callers/challenges";
 import type { Workspace, YaptureIdentity } from "@/lib/callers/identity";
 import { env } from "@/lib/core/env";
@@ -48,8 +49,11 @@ function assertInstallerWorkspace(installer: YaptureIdentity | null, workspaceId
 }
 
 /**
- * Records an installation of a public app. A workspace counts once per app; an anonymous install
- * (no workspace) counts once per client network (clientNetworkOf), app and UTC day. Partial unique indexes settle
+ * Records an installation of an app the installer reaches (lib/catalogue/reach.ts): a public or
+ * unlisted one, or a private one (a test build) into a tester workspace, by an email tester or by a
+ * member of its publisher; any other is 404. A tester's install is stamped on the tester's row.
+ * A workspace counts once per app; an anonymous install (no workspace) counts once per client
+ * network (clientNetworkOf), app and UTC day. Partial unique indexes settle
  * both under concurrency, and the counter moves in the same statement only when a row was
  * inserted, so it always equals the number of install rows. One statement, not a transaction of
  * four: installs are the busiest write (docs/benchmarks.md).
@@ -77,7 +81,7 @@ export async function installApp({
   const [row] = await queryRows<{ app_id: string | null; counted: number | null }>(
     await getDb(),
     sql`with app as (
-        select ${apps.id} as id from ${apps} where ${apps.public} and ${apps.slug} = ${slug}
+        select ${apps.id} as id from ${apps} where ${reachableBy(visitorOf(installer), workspaceId)} and ${apps.slug} = ${slug}
       ), inserted as (
         insert into ${installs} (app_id, workspace_id, installed_by, client_key, day, source, created_at)
         select id, ${workspaceId}::text, ${installedBy}::text, ${clientKey}::text, ${day}::date, ${source}::stat_source,
@@ -92,6 +96,10 @@ export async function installApp({
       ), counted as (
         update ${apps} set install_count = install_count + 1, active_install_count = active_install_count + 1
         where id in (select app_id from inserted) returning install_count
+      ), tested as (
+        update ${appTesters} set installed_at = ${now.toISOString()}::timestamptz, installed_workspace_id = ${workspaceId}::text
+        where app_id in (select app_id from inserted)
+          and (workspace_id = ${workspaceId}::text or email = ${installer?.emailVerified ? installer.email.trim().toLowerCase() : null}::text)
       )
       select (select id from app) as app_id, (select install_count from counted) as counted`,
   );
@@ -110,11 +118,19 @@ export async function installApp({
   return { slug, installCount: current.installCount, created: false };
 }
 
-/** Which of `workspaces` already have the app (the app page's "Installed in …"). */
-export async function installedWorkspaces({ slug, workspaces }: { slug: string; workspaces: Workspace[] }): Promise<Workspace[]> {
+/** Which of `workspaces` already have the app (the app page's "Installed in …"); `visitor`: who reaches a test build. */
+export async function installedWorkspaces({
+  slug,
+  workspaces,
+  visitor,
+}: {
+  slug: string;
+  workspaces: Workspace[];
+  visitor?: Visitor;
+}): Promise<Workspace[]> {
   if (workspaces.length === 0) return [];
   const db = await getDb();
-  const appId = await getPublicAppId({ slug });
+  const appId = await getPublicAppId({ slug, visitor });
   const rows = await db
     .select({ workspaceId: installs.workspaceId })
     .from(installs)

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { INSTALL_LIMITS } from "@/lib/core/install-limits";
+
 const TYPE_NAMES: Record<string, string> = {
   string: "text",
   number: "a number",
@@ -53,6 +55,16 @@ export const emailAddress = z
   .pipe(z.email({ error: "must be a valid email address" }));
 
 export const uuidParam = z.uuid();
+
+/** A listing's version number in a path: 1 and up. */
+export const versionParam = z.string().regex(/^[1-9][0-9]{0,8}$/);
+
+/** A Yapture workspace's id (an install's, a tester's), in a body or a path. */
+export const workspaceIdText = z
+  .string()
+  .min(1, { error: "must not be empty" })
+  .max(INSTALL_LIMITS.workspaceId, { error: `must be at most ${INSTALL_LIMITS.workspaceId} characters` })
+  .regex(/^[A-Za-z0-9._:-]+$/, { error: "may contain only letters, digits, '.', '_', ':' and '-'" });
 
 /** A path slug that could exist: lowercase ASCII words joined by `-`, at most 60 characters. */
 export const slugParam = z

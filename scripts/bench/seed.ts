@@ -116,13 +116,15 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
       )
       insert into apps (developer_id, slug, name, description, long_description, category, environment, logo_url, banner_url,
                         hosted_logo_url, hosted_banner_url,
-                        website_url, status, public, featured, install_count, active_install_count, review_count, rating_sum,
+                        website_url, status, visibility, public, featured, install_count, active_install_count, review_count, rating_sum,
                         published_at, submitted_at, created_at, updated_at, public_screenshots)
       select developer_id, slugs.slug, name, description, long_description,
              category::app_category, environment::app_environment,
              'https://cdn.example.com/bench/' || i || '/logo.png', 'https://cdn.example.com/bench/' || i || '/banner.png',
              ${urlOf(images.logo)}, ${urlOf(images.banner)},
-             'https://app-' || i || '.example.com', 'APPROVED', true, random() < 0.02,
+             -- Every tenth app is a private test build (issue 47): public reads must skip them at no cost.
+             'https://app-' || i || '.example.com', 'APPROVED',
+             (case when i % 10 = 0 then 'PRIVATE' else 'PUBLIC' end)::app_visibility, i % 10 <> 0, random() < 0.02,
              installs, installs, review_count, review_count + round(random() * 4 * review_count)::int,
              published_at, published_at - interval '2 days', published_at - interval '5 days', published_at,
              (select json_agg(json_build_object('url', ${urlOf(images.screenshot)}::text, 'caption', ${tx.unsafe(SCREENSHOT_CAPTION)}, 'order', position) order by position)
@@ -159,7 +161,7 @@ export async function seedCatalogue(sql: Sql, apps: number): Promise<void> {
   });
   const [check] = await sql<{ wrong: number }[]>`
     select (select count(*)::int from apps a join developers d on d.id = a.developer_id
-            where a.public <> (a.status = 'APPROVED' and d.status = 'VERIFIED'))
+            where a.public <> (a.status = 'APPROVED' and a.visibility = 'PUBLIC' and d.status = 'VERIFIED'))
          + (select count(*)::int from public_app_counts c
             where c.apps <> (select count(*) from apps a
                              where a.public and (a.category, a.environment, a.featured) = (c.category, c.environment, c.featured)))

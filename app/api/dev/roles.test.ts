@@ -36,6 +36,8 @@ const BODIES: Record<string, unknown> = {
   patchRevision: { notes: "Fixes" },
   replyToReview: { body: "Thanks!" },
   updateReviewReply: { body: "Thanks again!" },
+  setAppVisibility: { visibility: "PRIVATE" },
+  addAppTester: { workspaceId: "ws-roles" },
 };
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq, lt, notExists, or, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { appRevisions, apps, hostedAssets, listingImageCopies } from "@/db/schema";
+import { appRevisions, apps, appVersionImages, hostedAssets, listingImageCopies } from "@/db/schema";
 import { repeatUntilAborted, startChore } from "@/lib/core/background-chores";
 import { env } from "@/lib/core/env";
 import { log } from "@/lib/core/log";
@@ -44,6 +44,13 @@ export async function removeUnreferencedAssets(storedBefore: Date): Promise<{ co
             .select({ one: sql`1` })
             .from(listingImageCopies)
             .where(eq(listingImageCopies.hash, hostedAssets.hash)),
+        ),
+        // An earlier version a publisher may restore keeps its images (lib/apps/versions.ts).
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(appVersionImages)
+            .where(eq(appVersionImages.hash, hostedAssets.hash)),
         ),
       ),
     )

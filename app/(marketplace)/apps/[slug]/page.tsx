@@ -8,11 +8,12 @@ import { RelatedApps } from "@/components/marketplace/related-apps";
 import { AppReviews } from "@/components/marketplace/app-reviews";
 import { QueryProviders } from "@/components/ui/query-providers";
 import { permissionsSummary } from "@/lib/apps/permissions";
-import { getPublicApp, asCards, asRows } from "@/lib/catalogue/queries";
+import { getReachableApp, asCards, asRows } from "@/lib/catalogue/queries";
+import { visitorOf } from "@/lib/catalogue/reach";
 import { listRelatedApps } from "@/lib/catalogue/related";
 import { publicAppView } from "@/lib/apps/views";
 import { orNotFound } from "@/lib/pages/or-not-found";
-import { currentUser } from "@/lib/auth/portal-session";
+import { currentUser, type PortalUser } from "@/lib/auth/portal-session";
 import { isMemberOf } from "@/lib/members/membership";
 import { pageQuery, type PageSearchParams } from "@/lib/http/search-params";
 import { installedWorkspaces } from "@/lib/installs/service";
@@ -34,18 +35,28 @@ const REVIEWS_PER_PAGE = 10;
 /** In each list of the column under Install. */
 const RELATED_SHOWN = 5;
 
-/** The public app, and its id (which the public view never shows) for its page views and related lists. */
+/** Who reads the page, as lib/catalogue/reach.ts asks. */
+const visitorOfUser = (user: PortalUser | null) =>
+  visitorOf(user && { sub: user.yaptureUserId, email: user.email, emailVerified: user.emailVerified, workspaces: user.workspaces });
+
+/**
+ * The app as the reader reaches it (a test build only for its publisher and testers), and its id
+ * (which the public view never shows) for its page views and related lists.
+ */
 const loadApp = (slug: string) =>
   orNotFound({ name: "slug", value: slug }, async () => {
-    const row = await getPublicApp({ slug }, asRows);
-    return { id: row.app.id, app: publicAppView(row) };
+    const { item: row, visibility } = await getReachableApp({ slug, visitor: async () => visitorOfUser(await currentUser()) }, asRows);
+    return { id: row.app.id, app: publicAppView(row), visibility };
   });
 
 /** The app's address: slugs are lowercase ASCII words joined by "-", nothing to encode. */
 const appPath = (slug: string) => `/apps/${slug}`;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { app } = await loadApp((await params).slug);
+  const { app, visibility } = await loadApp((await params).slug);
+  // A test build or an unlisted app is no page for search engines or link previews (the share
+  // card answers 404 for it too).
+  if (visibility !== "PUBLIC") return { title: app.name, description: app.description, robots: { index: false, follow: false } };
   return {
     title: app.name,
     description: app.description,
@@ -60,7 +71,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function AppPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const { id, app } = await loadApp(slug);
+  const { id, app, visibility } = await loadApp(slug);
+  // Reviews belong to the public catalogue: a test build or an unlisted app shows none.
+  const listed = visibility === "PUBLIC";
   const { sort, page, verified: verifiedOnly = false } = await pageQuery(searchParams, listReviewsQuery);
   const [reader, viewer] = await Promise.all([currentUser(), pageViewer()]);
   const utm = (await searchParams).utm_source;
@@ -74,12 +87,18 @@ export default async function AppPage({ params, searchParams }: Props) {
     },
   );
   const [reviews, histogram, verified, own, readerIsMaker, installedIn, related] = await Promise.all([
-    listReviews({ slug, sort, verifiedOnly, paging: { page, limit: REVIEWS_PER_PAGE } }),
-    ratingHistogram(slug),
-    verifiedRating(slug),
-    reader ? findOwnReview({ slug, reviewerId: reader.yaptureUserId }) : undefined,
+    listed ? listReviews({ slug, sort, verifiedOnly, paging: { page, limit: REVIEWS_PER_PAGE } }) : undefined,
+    listed ? ratingHistogram(slug) : undefined,
+    listed ? verifiedRating(slug) : undefined,
+    reader && listed ? findOwnReview({ slug, reviewerId: reader.yaptureUserId }) : undefined,
     reader ? isMemberOf(reader.yaptureUserId, app.developer.id) : false,
-    reader ? installedWorkspaces({ slug, workspaces: reader.workspaces }) : [],
+    reader
+      ? installedWorkspaces({
+          slug,
+          workspaces: reader.workspaces,
+          visitor: visitorOfUser(reader),
+        })
+      : [],
     listRelatedApps({ app: { id, developerId: app.developer.id, category: app.category }, limit: RELATED_SHOWN }, asCards),
   ]);
   // Impressions from the app page count as "other", the source its page views are counted under
@@ -89,6 +108,11 @@ export default async function AppPage({ params, searchParams }: Props) {
     // Install and the review form change things: the one public page that loads React Query.
     <QueryProviders>
       <div className="space-y-12">
+        {visibility === "PRIVATE" ? (
+          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+            <strong>Test build.</strong> Only its publisher and the testers it invited can see and install this app.
+          </p>
+        ) : null}
         <AppPresentation
           app={{
             ...app,
@@ -119,19 +143,21 @@ export default async function AppPage({ params, searchParams }: Props) {
             )
           }
         />
-        <AppReviews
-          slug={slug}
-          average={app.averageRating}
-          histogram={histogram}
-          verified={verified}
-          verifiedOnly={verifiedOnly}
-          publisher={app.developer.companyName ?? app.developer.name}
-          reviews={{ ...reviews, items: reviews.items.map(publicReviewView) }}
-          sort={sort}
-          reader={reader}
-          own={own ? publicReviewView(own) : undefined}
-          readerIsDeveloper={readerIsMaker}
-        />
+        {reviews !== undefined && histogram !== undefined && verified !== undefined ? (
+          <AppReviews
+            slug={slug}
+            average={app.averageRating}
+            histogram={histogram}
+            verified={verified}
+            verifiedOnly={verifiedOnly}
+            publisher={app.developer.companyName ?? app.developer.name}
+            reviews={{ ...reviews, items: reviews.items.map(publicReviewView) }}
+            sort={sort}
+            reader={reader}
+            own={own ? publicReviewView(own) : undefined}
+            readerIsDeveloper={readerIsMaker}
+          />
+        ) : null}
       </div>
     </QueryProviders>
   );

@@ -45,6 +45,9 @@ describe("POST /api/dev/apps", () => {
         { url: `${images.origin}/png/1280x720.png?b`, caption: "Second", order: 1 },
       ],
       status: "DRAFT",
+      // A production listing is PUBLIC unless it says otherwise (docs/visibility.md); never reviewed yet.
+      visibility: "PUBLIC",
+      reviewedVisibility: null,
       featured: false,
       installCount: 0,
       activeInstallCount: 0,

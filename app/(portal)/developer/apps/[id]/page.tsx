@@ -5,6 +5,8 @@ import { AppForm } from "@/components/portal/apps/app-form";
 import { DeleteListingButton } from "@/components/portal/apps/delete-listing-button";
 import { HostedCopies } from "@/components/portal/apps/hosted-copies";
 import { ListingAnalytics } from "@/components/portal/apps/listing-analytics";
+import { ListingAudience } from "@/components/portal/apps/listing-audience";
+import { VersionHistory } from "@/components/portal/apps/version-history";
 import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
 import { PastRejections } from "@/components/portal/apps/past-rejections";
@@ -21,8 +23,10 @@ import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-ima
 import { listPastRejections } from "@/lib/apps/rejection-history";
 import { getRevision } from "@/lib/apps/revisions";
 import { getDeveloperApp } from "@/lib/apps/service";
+import { listTesters } from "@/lib/apps/testers";
+import { listVersions } from "@/lib/apps/versions";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
-import { analyticsView, developerAppView, pastRejectionsView, revisionView } from "@/lib/apps/views";
+import { analyticsView, developerAppView, pastRejectionsView, revisionView, testerView, versionsView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/core/enums";
@@ -52,10 +56,12 @@ const REVIEWS_SHOWN = 20;
 
 const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
-    const [listing, analytics, rejections] = await Promise.all([
+    const [listing, analytics, rejections, testers, versions] = await Promise.all([
       getDeveloperApp({ access, appId }),
       getAppAnalytics({ access, appId }),
       listPastRejections({ access, appId }),
+      listTesters({ access, appId }),
+      listVersions({ access, appId }),
     ]);
     const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
     // Where a listing or update waiting for a decision stands (null once it is decided).
@@ -71,6 +77,8 @@ const loadListing = ({ access }: PortalPublisher, appId: string) =>
       revision,
       standing: standing && queueStandingView(standing),
       rejections: pastRejectionsView(rejections).data,
+      testers: testers.map(testerView),
+      versions: versionsView(versions).data,
     };
   });
 
@@ -79,7 +87,7 @@ export default async function ListingPage({ params }: Props) {
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { developer, member } = publisher;
-  const { listing, analytics, revision, standing, rejections } = await loadListing(publisher, id);
+  const { listing, analytics, revision, standing, rejections, testers, versions } = await loadListing(publisher, id);
   // What the member's role lets them do here (the API refuses the rest the same way).
   const mayEdit = canRole(member.role, "editListings");
   const canEdit = mayEdit && allows("edit", listing.status);
@@ -118,8 +126,12 @@ export default async function ListingPage({ params }: Props) {
         </section>
       ) : null}
       <PastRejections rejections={rejections} />
+      <ListingAudience appId={listing.id} visibility={listing.visibility} testers={testers} mayEdit={mayEdit} />
       {mayEdit && allows("revise", listing.status) ? (
         <UpdateSection listing={listing} revision={update} standing={revision?.status === "PENDING" ? standing : null} />
+      ) : null}
+      {allows("revise", listing.status) ? (
+        <VersionHistory appId={listing.id} versions={versions} mayRestore={mayEdit && listing.revision?.status !== "PENDING"} />
       ) : null}
       {canRole(member.role, "readAnalytics") ? <ListingAnalytics appId={listing.id} analytics={analytics} /> : null}
       {listing.publishedAt ? (
