@@ -32,7 +32,7 @@ import { LISTING_LIMITS, screenshotInput, screenshotSchema } from "./listing-rul
 const editableFields = shapeOf(EDITABLE_FIELDS, "request");
 
 /** Who sees a listing once it is live (docs/visibility.md). */
-export const visibilitySchema = z.enum(APP_VISIBILITIES).meta({
+const visibilitySchema = z.enum(APP_VISIBILITIES).meta({
   description:
     "PRIVATE: only the publisher's members and its testers (a test build; submitted without a human review, every automated check " +
     "still runs). UNLISTED: reviewed; anyone with its slug reads and installs it, and it is in no list, search, count or feed. " +
@@ -91,7 +91,7 @@ export const testerSchema = z
 export type TesterResource = z.infer<typeof testerSchema>;
 
 /** One recorded version of a listing, as its history lists it. */
-export const versionSchema = z
+const versionSchema = z
   .object({
     version: z.number().int(),
     name: z.string(),
