@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import type { PublicAppCard } from "@/lib/apps/views";
-import { HostedImage, ImageFallback } from "@/components/ui/hosted-image";
+import { ListingLogo } from "@/components/ui/listing-logo";
 import { CATEGORY_LABELS } from "@/lib/core/enums";
 
 import { Rating } from "./rating";
@@ -14,20 +14,7 @@ export function AppCard({ app }: { app: PublicAppCard }) {
       data-testid="app-card"
     >
       <div className="flex items-center gap-3">
-        {app.logoUrl ? (
-          <HostedImage
-            src={app.logoUrl}
-            kind="logo"
-            name={app.name}
-            sizes="48px"
-            alt=""
-            width={48}
-            loading="lazy"
-            className="h-12 w-12 shrink-0 rounded-lg object-cover"
-          />
-        ) : (
-          <ImageFallback kind="logo" name={app.name} alt="" className="h-12 w-12 shrink-0 rounded-lg" />
-        )}
+        <ListingLogo name={app.name} url={app.logoUrl} size={48} loading="lazy" className="rounded-lg" />
         <div className="min-w-0">
           {/* Cut to one line on the card: the whole name is the link's (and so a screen reader's) and a hovering pointer's. */}
           <h3 dir="auto" title={app.name} className="truncate font-semibold text-slate-900 group-hover:text-brand-700">

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 import type { PublicAppCard } from "@/lib/apps/views";
-import { HostedImage, ImageFallback } from "@/components/ui/hosted-image";
+import { ListingLogo } from "@/components/ui/listing-logo";
 
 import { Rating } from "./rating";
 
@@ -27,20 +27,7 @@ function RelatedList({
         {apps.map((app) => (
           <li key={app.slug}>
             <Link href={`/apps/${app.slug}`} className="group flex min-w-0 items-center gap-3 rounded-lg p-2 hover:bg-slate-100">
-              {app.logoUrl ? (
-                <HostedImage
-                  src={app.logoUrl}
-                  kind="logo"
-                  name={app.name}
-                  sizes="40px"
-                  alt=""
-                  width={40}
-                  loading="lazy"
-                  className="h-10 w-10 shrink-0 rounded-lg object-cover"
-                />
-              ) : (
-                <ImageFallback kind="logo" name={app.name} alt="" className="h-10 w-10 shrink-0 rounded-lg text-sm" />
-              )}
+              <ListingLogo name={app.name} url={app.logoUrl} size={40} loading="lazy" className="rounded-lg" />
               <span className="min-w-0">
                 <span dir="auto" className="block truncate font-medium text-slate-900 group-hover:text-brand-700">
                   {app.name}

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { z } from "zod";
 
-import { AppLogo } from "@/components/portal/apps/app-logo";
+import { ListingLogo } from "@/components/ui/listing-logo";
 import { PageHeading } from "@/components/ui/page-heading";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { isVerified, NotVerifiedNotice, portalPublisher } from "@/components/portal/verified-gate";
@@ -58,7 +58,7 @@ export default async function DeveloperAppsPage({ searchParams }: { searchParams
         <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Your listings">
           {listings.items.map(({ app, revision }) => (
             <li key={app.id} className="flex items-center gap-4 px-4 py-3" data-testid="listing-row">
-              <AppLogo name={app.name} url={logoOf(app)} />
+              <ListingLogo name={app.name} url={logoOf(app)} size={40} className="rounded-lg border border-slate-200" />
               <div className="min-w-0 flex-1">
                 <Link href={`/developer/apps/${app.id}`} className="font-medium text-slate-900 hover:underline">
                   {app.name}
