@@ -14,6 +14,7 @@
 //   npm run bench -- --apps 1000 --seconds 2           the CI smoke run
 //   --only <text>  scenarios whose name contains text   --profile  write a CPU profile of the server
 //   --warmup <s>   each scenario's own warm-up just before it is measured (default 5)
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,9 +26,10 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
 import { formatReport, type Measured } from "./bench/report";
-import { HEALTH, scenarios, type Scenario } from "./bench/scenarios";
+import { HEALTH, scenarios, type BenchCatalogue, type Scenario } from "./bench/scenarios";
 import { seedCatalogue } from "./bench/seed";
 import { cpuMilliseconds, startBenchServer, type BenchServer } from "./bench/server";
+import { signedInCookie } from "./bench/signed-in";
 
 const { values: args } = parseArgs({
   options: {
@@ -55,8 +57,10 @@ const databaseName = `${args["db-prefix"]}_${Date.now()}`;
 const serverUrl = args.server.replace(/\/$/, "");
 const databaseUrl = `${serverUrl}/${databaseName}`;
 const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
+/** The bench server's NEXTAUTH_SECRET, so the signed-in scenario's session cookie is one it accepts. */
+const sessionSecret = randomBytes(32).toString("base64url");
 
-async function prepareDatabase(): Promise<string[]> {
+async function prepareDatabase(): Promise<BenchCatalogue> {
   await admin.unsafe(`create database "${databaseName}"`);
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
@@ -64,7 +68,14 @@ async function prepareDatabase(): Promise<string[]> {
     const started = performance.now();
     await seedCatalogue(sql, appCount);
     console.log(`seeded ${appCount} apps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return (await sql<{ slug: string }[]>`select slug from apps where public`).map((row) => row.slug);
+    const slugs = await sql<{ slug: string }[]>`select slug from apps where public order by install_count desc, slug`;
+    const developers = await sql<{ id: string }[]>`
+      select developer_id as id from apps where public group by developer_id order by sum(install_count) desc, developer_id`;
+    return {
+      slugs: slugs.map((row) => row.slug),
+      developerIds: developers.map((row) => row.id),
+      signedInCookie: await signedInCookie(sql, sessionSecret),
+    };
   } finally {
     await sql.end();
   }
@@ -178,7 +189,7 @@ async function main(): Promise<string[]> {
     `machine:  ${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
   );
   console.log(`load:     ${load1} (1, 5, 15 min) before the run`);
-  const slugs = await prepareDatabase();
+  const catalogue = await prepareDatabase();
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const [version] = await sql<{ server_version: string }[]>`show server_version`;
   await sql`create table bench_baseline as select id, install_count from apps`;
@@ -189,11 +200,12 @@ async function main(): Promise<string[]> {
     port: Number(args.port),
     idpPort: Number(args["idp-port"]),
     database: { DATABASE_URL: databaseUrl },
+    env: { NEXTAUTH_SECRET: sessionSecret },
     profileDir: args.profile ? path.join(process.cwd(), ".data", "profiles") : undefined,
   });
   console.log(`ready:    ${server.readySeconds.toFixed(1)} s after the server started (goal ≤ 10 s)`);
   try {
-    const selected = scenarios(slugs).filter((scenario) => !args.only || scenario.name.includes(args.only));
+    const selected = scenarios(catalogue).filter((scenario) => !args.only || scenario.name.includes(args.only));
     // Every route compiled and the connections opened before anything counts.
     for (const scenario of [HEALTH, ...selected]) await load(server, scenario, 1);
     // Each scenario is then warmed up again just before it is measured: the mixed scenarios took

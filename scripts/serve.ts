@@ -17,6 +17,7 @@ import { trustedProxies } from "@/lib/core/trusted-proxies";
 import { log } from "@/lib/core/log";
 import { createMarketplaceServer, webSocketServerFor } from "@/lib/server/http-server";
 import { answerOutageAsUnavailable } from "@/lib/server/outage-status";
+import { servePage } from "@/lib/server/page-cache/page-cache";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
 import { routeMatcherOfBuild } from "@/lib/server/route-patterns";
 import { drainServer, listenOrExit } from "@/lib/server/shutdown";
@@ -40,7 +41,8 @@ const server = createMarketplaceServer({
   handle: async (request: IncomingMessage, response: ServerResponse) => {
     await prepared;
     answerOutageAsUnavailable(request, response);
-    return handle(request, response);
+    // Development renders every page (code changes show at once); production keeps visitors' pages.
+    return dev ? handle(request, response) : servePage(request, response, handle);
   },
   trusted: trustedProxies(TRUST_PROXY),
   accessLog: accessLog && { routeOf: await routeMatcherOfBuild() },

@@ -21,9 +21,15 @@ const UTM_MAX = 64;
 type Counts = { impressions: number; pageViews: number };
 type TermCounts = { pageViews: number; installs: number };
 
-let stats = new Map<string, Counts>();
-let utm = new Map<string, { pageViews: number }>();
-let terms = new Map<string, TermCounts>();
+type Tallies = { stats: Map<string, Counts>; utm: Map<string, { pageViews: number }>; terms: Map<string, TermCounts> };
+const fresh = (): Tallies => ({ stats: new Map(), utm: new Map(), terms: new Map() });
+// On globalThis: the production server counts the pages it serves from its cache
+// (lib/server/page-cache) through its own copy of this module, and one flush must write both's.
+const TALLIES = Symbol.for("marketplace.analytics-tallies");
+const holder = ((globalThis as { [TALLIES]?: { now: Tallies; flushing: Promise<void> } })[TALLIES] ??= {
+  now: fresh(),
+  flushing: Promise.resolve(),
+});
 
 /** A value a stranger chose, made safe to join into a key. */
 const keyPart = (value: string) => value.replace(/\|/g, " ");
@@ -34,7 +40,7 @@ const keyPart = (value: string) => value.replace(/\|/g, " ");
 const array = (values: unknown[]) => sql.param(values.map(String));
 
 const today = (now = new Date()) => now.toISOString().slice(0, 10);
-const keyCount = () => stats.size + utm.size + terms.size;
+const keyCount = () => holder.now.stats.size + holder.now.utm.size + holder.now.terms.size;
 
 function add<T>(map: Map<string, T>, key: string, fresh: () => T, change: (value: T) => void): void {
   let value = map.get(key);
@@ -48,7 +54,7 @@ export function countImpressions(appIds: readonly string[], source: StatSource, 
   const day = today(now);
   for (const appId of appIds) {
     add(
-      stats,
+      holder.now.stats,
       `${appId}|${day}|${source}`,
       () => ({ impressions: 0, pageViews: 0 }),
       (counts) => counts.impressions++,
@@ -64,7 +70,7 @@ export function countPageView(
 ): void {
   const day = today(now);
   add(
-    stats,
+    holder.now.stats,
     `${appId}|${day}|${source}`,
     () => ({ impressions: 0, pageViews: 0 }),
     (counts) => counts.pageViews++,
@@ -72,7 +78,7 @@ export function countPageView(
   const campaign = utmSource ? keyPart(utmSource.trim().toLowerCase().slice(0, UTM_MAX)) : undefined;
   if (campaign)
     add(
-      utm,
+      holder.now.utm,
       `${appId}|${day}|${campaign}`,
       () => ({ pageViews: 0 }),
       (counts) => counts.pageViews++,
@@ -84,25 +90,23 @@ export function countPageView(
 export function countSearchTerm(appId: string, term: string, client: string, what: keyof TermCounts, now = new Date()): void {
   const day = today(now);
   add(
-    terms,
+    holder.now.terms,
     `${appId}|${day}|${keyPart(term)}|${client}`,
     () => ({ pageViews: 0, installs: 0 }),
     (counts) => counts[what]++,
   );
 }
 
-let flushing: Promise<void> = Promise.resolve();
-
 /** Adds what this process counted to Postgres; counts arriving meanwhile wait for the next flush. */
 export function flushStats(): Promise<void> {
-  flushing = flushing.then(writeCounts).catch((error: unknown) => log.error("analytics flush failed", { error }));
-  return flushing;
+  holder.flushing = holder.flushing.then(writeCounts).catch((error: unknown) => log.error("analytics flush failed", { error }));
+  return holder.flushing;
 }
 
 async function writeCounts(): Promise<void> {
-  const [batch, campaigns, searches] = [stats, utm, terms];
+  const { stats: batch, utm: campaigns, terms: searches } = holder.now;
   if (batch.size + campaigns.size + searches.size === 0) return;
-  [stats, utm, terms] = [new Map(), new Map(), new Map()];
+  holder.now = fresh();
   const db = await getDb();
   const split = <T>(map: Map<string, T>) => [...map].map(([key, value]) => [key.split("|"), value] as const);
   if (batch.size > 0) {

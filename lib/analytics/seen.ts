@@ -5,6 +5,7 @@ import { apps, publisherMembers } from "@/db/schema";
 import type { StatSource } from "@/lib/core/enums";
 
 import { dailyClientKey } from "./clients";
+import { watchedPageRecord, type PageRecord } from "./page-records";
 import { countImpressions, countPageView } from "./recorder";
 import { referralOf } from "./referrer";
 import { isMachine } from "./visitors";
@@ -33,6 +34,7 @@ async function ownApps(sub: string, appIds: readonly string[]): Promise<Set<stri
 
 /** The apps a list showed `viewer` from `source` (a page, or an API answer, served from a cache or not). */
 export async function recordImpressions(appIds: readonly string[], source: StatSource, viewer: Viewer): Promise<void> {
+  if (appIds.length > 0) watchedPageRecord()?.impressions.push({ appIds: [...appIds], source });
   if (!counts(viewer) || appIds.length === 0) return;
   const own = viewer.person ? await ownApps(viewer.person.sub, appIds) : new Set<string>();
   countImpressions(
@@ -46,8 +48,20 @@ export async function recordPageView(
   app: { id: string; developerId: string },
   { viewer, referrer, origin, utmSource }: { viewer: Viewer; referrer: string | null; origin: string; utmSource?: string },
 ): Promise<void> {
+  watchedPageRecord()?.pageViews.push({ app: { id: app.id, developerId: app.developerId }, utmSource });
   if (!counts(viewer)) return;
   if (viewer.person && (await ownApps(viewer.person.sub, [app.id])).size > 0) return;
   const { source, searchTerm } = referralOf(referrer, origin);
   countPageView(app.id, { source, utmSource, searchTerm, client: dailyClientKey(viewer.clientAddress) });
+}
+
+/** A page served again from the cache: counted for `viewer` as its render counted it (./page-records.ts). */
+export async function recordServedPage(
+  record: PageRecord,
+  { viewer, referrer, origin }: { viewer: Viewer; referrer: string | null; origin: string },
+): Promise<void> {
+  await Promise.all([
+    ...record.impressions.map(({ appIds, source }) => recordImpressions(appIds, source, viewer)),
+    ...record.pageViews.map(({ app, utmSource }) => recordPageView(app, { viewer, referrer, origin, utmSource })),
+  ]);
 }

@@ -29,7 +29,7 @@ function cookiesOf(request: Request): Map<string, string> {
 }
 
 // next-auth's session cookie (JWT sessions), chunked as `.0`, `.1`… when large; `__Secure-` on https.
-const isSessionCookie = (name: string) => name.includes("next-auth.session-token");
+export const isSessionCookie = (name: string) => name.includes("next-auth.session-token");
 
 export function hasSessionCookie(request: Request): boolean {
   return [...cookiesOf(request).keys()].some(isSessionCookie);

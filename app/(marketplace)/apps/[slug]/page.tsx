@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { cache } from "react";
 
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { InstallButton } from "@/components/marketplace/install-button";
@@ -41,13 +42,15 @@ const visitorOfUser = (user: PortalUser | null) =>
 
 /**
  * The app as the reader reaches it (a test build only for its publisher and testers), and its id
- * (which the public view never shows) for its page views and related lists.
+ * (which the public view never shows) for its page views and related lists. Read once per render
+ * (React's cache): the metadata and the page both ask.
  */
-const loadApp = (slug: string) =>
+const loadApp = cache((slug: string) =>
   orNotFound({ name: "slug", value: slug }, async () => {
     const { item: row, visibility } = await getReachableApp({ slug, visitor: async () => visitorOfUser(await currentUser()) }, asRows);
     return { id: row.app.id, app: publicAppView(row), visibility };
-  });
+  }),
+);
 
 /** The app's address: slugs are lowercase ASCII words joined by "-", nothing to encode. */
 const appPath = (slug: string) => `/apps/${slug}`;

@@ -1,0 +1,126 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import { recordServedPage } from "@/lib/analytics/seen";
+import { takePageRecord, watchPageRecord } from "@/lib/analytics/page-records";
+import { MiB } from "@/lib/core/bounded-cache";
+import { CLIENT_ADDRESS_HEADER, clientNetworkOf, UNKNOWN_CLIENT } from "@/lib/core/client-address";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
+import { boundedCache } from "@/lib/core/process-cache";
+import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
+import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
+import { rateLimitHeaders } from "@/lib/rate-limit/headers";
+import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
+import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
+import { newNonce } from "@/lib/security/headers";
+
+import { sendAnswer } from "../early-answers";
+import { beforeHeadersGoOut, headerText } from "../write-head";
+import { captureResponse } from "./capture";
+import { pageEntryOf, type PageEntry } from "./entry";
+import { gzipJoined, plainJoined } from "./gzip-splice";
+import { sharedPageKey } from "./shared-pages";
+
+// Public pages rendered once and served many times (docs/architecture.md, "Pages rendered once").
+// A visitor's page (./shared-pages.ts) is served from this process's memory while it is fresh, with
+// a new CSP nonce in every response, and counted (the page limit, its impressions and page view) as
+// if it had been rendered. Otherwise Next renders it, and the response is kept as it goes out.
+// Every instance renders its own copy at most PAGE_FRESH_MS after the last, so a change reaches
+// every instance's pages within PAGE_STALE_MS, whatever the change: no instance needs to be told.
+
+/** A kept page is served as it is for this long after its render ended. */
+export const PAGE_FRESH_MS = 1_000;
+/** …and for this long while one request renders it again; never older. */
+export const PAGE_STALE_MS = 2_000;
+/** What a shared cache in front (a CDN) may do with the same response: keep it as long, no longer. */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=1";
+/** ~350 pages of 50–150 KiB with their compressed copies; Buffers, outside the V8 heap (docs/architecture.md). */
+const PAGE_CACHE_BYTES = 32 * MiB;
+
+const kept = boundedCache<string, PageEntry>({ name: "shared-pages", maxBytes: PAGE_CACHE_BYTES, sizeOf: (entry) => entry.bytes });
+/** Pages being rendered to be kept: one render per page at a time; others are served the page kept before it. */
+const rendering = new Set<string>();
+
+type Render = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/** Answers `request` from a kept page when it may, else through `render` (Next), keeping the page. */
+export async function servePage(request: IncomingMessage, response: ServerResponse, render: Render): Promise<void> {
+  const key = sharedPageKey(request);
+  if (key === null) return render(request, response);
+  const entry = kept.get(key);
+  const age = entry ? Date.now() - entry.storedAt : Infinity;
+  if (entry && (age < PAGE_FRESH_MS || (age < PAGE_STALE_MS && rendering.has(key)))) return serveKept(request, response, entry);
+  markShared(response);
+  if (rendering.has(key) || request.method !== "GET") return render(request, response);
+  return renderAndKeep(key, request, response, render);
+}
+
+/** A visitor's 200 without cookies may be kept by a shared cache as long as this process keeps it. */
+function markShared(response: ServerResponse): void {
+  beforeHeadersGoOut(response, (outgoing, statusCode) => {
+    if (statusCode !== 200 || outgoing.hasHeader("set-cookie")) return;
+    outgoing.setHeader("cache-control", SHARED_PAGE_CACHE_CONTROL);
+    const vary = headerText(outgoing, "vary");
+    outgoing.setHeader("vary", vary ? `${vary}, Cookie` : "Cookie");
+  });
+}
+
+async function renderAndKeep(key: string, request: IncomingMessage, response: ServerResponse, render: Render): Promise<void> {
+  const requestId = String(request.headers[REQUEST_ID_HEADER]);
+  rendering.add(key);
+  watchPageRecord(requestId);
+  const sent = captureResponse(response);
+  void sent.then((captured) => {
+    rendering.delete(key);
+    const record = takePageRecord(requestId);
+    const entry = captured && record ? pageEntryOf(captured, record) : null;
+    if (entry) kept.set(key, entry);
+  });
+  return render(request, response);
+}
+
+/** The page limit's count of this request: its headers, or the refusal. */
+async function countPageRequest(client: string): Promise<Record<string, string> | RateLimitedError> {
+  try {
+    const state = await consume("pages", client);
+    return rateLimitHeaders(state ? [state] : []);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return error;
+    throw error;
+  }
+}
+
+/** Whether the client takes gzip (`Accept-Encoding`, RFC 9110 12.5.3): listed without `q=0`. */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((coding) => {
+    const [name, ...parameters] = coding.split(";").map((part) => part.trim().toLowerCase());
+    if (name !== "gzip" && name !== "x-gzip") return false;
+    const quality = parameters.find((parameter) => parameter.startsWith("q="));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
+async function serveKept(request: IncomingMessage, response: ServerResponse, entry: PageEntry): Promise<void> {
+  const client = clientNetworkOf(String(request.headers[CLIENT_ADDRESS_HEADER] ?? UNKNOWN_CLIENT));
+  const limit = await countPageRequest(client);
+  if (limit instanceof RateLimitedError) return sendAnswer(response, rateLimitedPage(limit.state, deploymentSecurityHeaders()));
+  const nonce = newNonce();
+  const gzip = acceptsGzip(request.headers["accept-encoding"]);
+  const separator = Buffer.from(nonce);
+  const body = gzip ? gzipJoined(entry.parts, entry.compressed, separator) : plainJoined(entry.parts, separator);
+  for (const [name, value] of entry.headers) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(limit)) response.setHeader(name, value);
+  response.setHeader("content-security-policy", entry.policy.join(nonce));
+  response.setHeader("cache-control", SHARED_PAGE_CACHE_CONTROL);
+  response.setHeader("age", String(Math.floor((Date.now() - entry.storedAt) / 1000)));
+  response.setHeader("content-length", String(body.length));
+  if (gzip) response.setHeader("content-encoding", "gzip");
+  response.writeHead(200);
+  response.end(request.method === "HEAD" ? undefined : body);
+  const referrer = request.headers.referer ?? null;
+  recordServedPage(entry.record, {
+    viewer: { userAgent: request.headers["user-agent"] ?? null, clientAddress: client, person: null },
+    referrer,
+    origin: new URL(env().APP_URL).origin,
+  }).catch((error: unknown) => log.warn("counting a kept page's impressions failed", { error }));
+}
