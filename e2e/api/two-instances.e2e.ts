@@ -145,6 +145,41 @@ test.describe("two instances on one database", () => {
     expect(after!.rows).toBe(after!.install_count);
   });
 
+  test("an approval on one instance shows on the other's kept pages within 2 s", async () => {
+    const [app] = await sql<{ id: string; name: string; slug: string }[]>`
+      select id, name, slug from apps where status = 'APPROVED' and public order by slug desc limit 1`;
+    // Back in review, as a listing waiting for an administrator's approval is.
+    await sql`update apps set status = 'PENDING' where id = ${app!.id}`;
+    const page = `${origins[1]}/apps?search=${encodeURIComponent(app!.name)}`;
+    const shows = async () => {
+      const response = await fetch(page);
+      expect(response.status).toBe(200);
+      return { listed: (await response.text()).includes(`href="/apps/${app!.slug}"`), age: response.headers.get("age") };
+    };
+    expect((await shows()).listed).toBe(false);
+    // Served again from the second instance's memory: the page it keeps does not list the app.
+    expect(await shows()).toEqual({ listed: false, age: "0" });
+    const minted = await fetch(`${idp.issuer}/dev/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sub: "two-admin", email: E2E_ADMIN_EMAIL }),
+    });
+    const { access_token: token } = (await minted.json()) as { access_token: string };
+    const approved = await fetch(`${origins[0]}/api/admin/apps/${app!.id}/approve`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, origin: origins[0]! },
+    });
+    expect(approved.status).toBe(200);
+    const approvedAt = Date.now();
+    let listedAfter: number | undefined;
+    while (listedAfter === undefined && Date.now() - approvedAt < 5_000) {
+      if ((await shows()).listed) listedAfter = Date.now() - approvedAt;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listedAfter).toBeDefined();
+    expect(listedAfter!).toBeLessThanOrEqual(2_000);
+  });
+
   test("both dispatchers together deliver each email exactly once", async () => {
     capture.reset();
     const ids = Array.from({ length: 30 }, () => randomUUID());
