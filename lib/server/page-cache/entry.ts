@@ -65,6 +65,21 @@ function cutAt(body: Buffer, separator: Buffer): Buffer[] {
   return parts;
 }
 
+/**
+ * The buffers copied into one allocation of their own: a subarray of the decoded body would keep
+ * all of it alive, and a small Buffer copied alone sits in Node's shared 8 KiB pool and keeps a
+ * whole pool slab alive (a page's ~60 parts would hold ~500 KiB instead of ~90).
+ */
+function packed(buffers: readonly Buffer[]): Buffer[] {
+  const slab = Buffer.allocUnsafeSlow(buffers.reduce((sum, buffer) => sum + buffer.length, 0));
+  let offset = 0;
+  return buffers.map((buffer) => {
+    buffer.copy(slab, offset);
+    offset += buffer.length;
+    return slab.subarray(offset - buffer.length, offset);
+  });
+}
+
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : value);
 
 /**
@@ -79,9 +94,8 @@ export function pageEntryOf(response: CapturedResponse, record: PageRecord, now 
   if (!single(headers["content-type"])?.startsWith("text/html")) return null;
   const body = decoded(response.body, single(headers["content-encoding"]));
   if (!body) return null;
-  // Copied out of the decoded body: a subarray would keep the whole of it, and of the capture, alive.
-  const parts = cutAt(body, Buffer.from(nonce)).map((part) => Buffer.from(part));
-  const compressed = compressParts(parts);
+  const parts = packed(cutAt(body, Buffer.from(nonce)));
+  const compressed = packed(compressParts(parts));
   const kept = Object.entries(headers).filter(([name]) => !isPerResponse(name));
   const bytes =
     parts.reduce((sum, part) => sum + part.length, 0) +

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { recordServedPage } from "@/lib/analytics/seen";
 import { takePageRecord, watchPageRecord } from "@/lib/analytics/page-records";
-import { MiB } from "@/lib/core/bounded-cache";
+import { KiB, MiB } from "@/lib/core/bounded-cache";
 import { CLIENT_ADDRESS_HEADER, clientNetworkOf, UNKNOWN_CLIENT } from "@/lib/core/client-address";
 import { env } from "@/lib/core/env";
 import { log } from "@/lib/core/log";
@@ -38,6 +38,13 @@ export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-w
 const PAGE_CACHE_BYTES = 32 * MiB;
 
 const kept = boundedCache<string, PageEntry>({ name: "shared-pages", maxBytes: PAGE_CACHE_BYTES, sizeOf: (entry) => entry.bytes });
+/**
+ * A page is kept from the second time it is asked within ASKED_AGAIN_MS: keeping costs a render
+ * ~3 ms more (reading, cutting and compressing it), and most of a large catalogue's pages are asked
+ * once in a long while, when keeping them would only push out the pages people share.
+ */
+const ASKED_AGAIN_MS = 10_000;
+const asked = boundedCache<string, number>({ name: "shared-pages-asked", maxBytes: 512 * KiB, sizeOf: () => 16 });
 /** Pages being rendered to be kept: one render per page at a time; others are served the page kept before it. */
 const rendering = new Set<string>();
 
@@ -51,8 +58,15 @@ export async function servePage(request: IncomingMessage, response: ServerRespon
   const age = entry ? Date.now() - entry.storedAt : Infinity;
   if (entry && (age < PAGE_FRESH_MS || (age < PAGE_STALE_MS && rendering.has(key)))) return serveKept(request, response, entry);
   markShared(response);
-  if (rendering.has(key) || request.method !== "GET") return render(request, response);
+  if (rendering.has(key) || request.method !== "GET" || !askedAgain(key)) return render(request, response);
   return renderAndKeep(key, request, response, render);
+}
+
+/** Whether `key` was asked within ASKED_AGAIN_MS (or is kept, however old); notes that it is asked now. */
+function askedAgain(key: string): boolean {
+  const before = asked.get(key);
+  asked.set(key, Date.now());
+  return kept.get(key) !== undefined || (before !== undefined && Date.now() - before <= ASKED_AGAIN_MS);
 }
 
 /** A visitor's 200 without cookies may be kept by a shared cache as long as this process keeps it. */
