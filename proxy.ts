@@ -11,9 +11,8 @@ import { REQUEST_ID_HEADER, requestIdFor } from "@/lib/http/request-id";
 import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
 import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
 import { unavailablePage } from "@/lib/pages/unavailable-page";
-import { rateLimitHeaders } from "@/lib/rate-limit/headers";
-import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
 import { rendersPage, servesHostedImage } from "@/lib/rate-limit/page-requests";
+import { consumePageView } from "@/lib/rate-limit/page-views";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
 // Runs before every page and API route: a fresh CSP nonce and the security headers, the page
@@ -33,10 +32,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
   }
   const headers = deploymentSecurityHeaders();
   const page = rendersPage(request.nextUrl.pathname, { development: !env().isProduction });
-  const limits = page ? await countPageRequest(request) : {};
-  if (limits instanceof RateLimitedError) return rateLimitedPage(limits.state, headers);
-  // The database just found unreachable (counting this page may have been what found it): a page
-  // would only fail to render, so the person gets the 503 page at once (API routes answer 503 themselves).
+  // Counted in the process, without a wait on the database (lib/rate-limit/page-views.ts).
+  const view = page ? consumePageView(clientAddressOf(request)) : undefined;
+  if (view?.limited) return rateLimitedPage(view.state, headers);
+  // The database found unreachable (by a request or a probe): a page would only fail to render, so
+  // the person gets the 503 page at once (API routes answer 503 themselves).
   if (page && databaseUnavailable()) return unavailablePage(headers);
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
@@ -44,7 +44,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   // A hosted image sends its own, stricter policy (app/assets/[file]/route.ts): the page's would
   // replace it. Any other path under /assets/ renders the not-found page, which needs the page's.
   if (servesHostedImage(request.nextUrl.pathname)) delete headers["content-security-policy"];
-  for (const [name, value] of Object.entries({ ...headers, ...limits })) response.headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...headers, ...view?.headers })) response.headers.set(name, value);
   if (page || PRIVATE_API.test(request.nextUrl.pathname)) await renewSessionCookie(request, response);
   return response;
 }
@@ -57,17 +57,6 @@ export async function proxy(request: NextRequest): Promise<Response> {
  * answer that sets a cookie private whatever its route says (lib/server/private-cookies.ts).
  */
 const PRIVATE_API = /^\/api\/(dev|admin)\//;
-
-/** Takes one request from the client's page quota: the rate-limit headers to send, or the 429 when it is used up. */
-async function countPageRequest(request: NextRequest): Promise<Record<string, string> | RateLimitedError> {
-  try {
-    const state = await consume("pages", clientAddressOf(request));
-    return rateLimitHeaders(state ? [state] : []);
-  } catch (error) {
-    if (error instanceof RateLimitedError) return error;
-    throw error;
-  }
-}
 
 /**
  * The request as the page renderer should see it: with the Content-Security-Policy, where Next

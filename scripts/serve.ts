@@ -12,6 +12,7 @@ import next from "next";
 import { disconnect } from "@/db/client";
 import { stopChores } from "@/lib/core/background-chores";
 import { stopEmailDispatcher } from "@/lib/email/dispatcher-loop";
+import { flushPageViewCounts } from "@/lib/rate-limit/page-views";
 import { env } from "@/lib/core/env";
 import { trustedProxies } from "@/lib/core/trusted-proxies";
 import { log } from "@/lib/core/log";
@@ -55,8 +56,9 @@ await listenOrExit(server, port, hostname, disconnect);
 
 /**
  * SIGTERM (docker stop, a platform scaling in) or SIGINT: stop accepting, let the requests in flight
- * finish within SHUTDOWN_TIMEOUT_MS, stop the email dispatcher after its batch, close the database,
- * exit 0. A second signal exits at once.
+ * finish within SHUTDOWN_TIMEOUT_MS, stop the email dispatcher after its batch, send the page views
+ * counted since the last flush (the other instances go on counting them), close the database, exit 0.
+ * A second signal exits at once.
  */
 async function stop(signal: NodeJS.Signals): Promise<void> {
   log.info("server stopping", { signal, timeoutMs: SHUTDOWN_TIMEOUT_MS });
@@ -66,7 +68,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   const { drained } = dev
     ? (server.closeAllConnections(), await app.close(), { drained: true })
     : await drainServer(server, SHUTDOWN_TIMEOUT_MS);
-  await Promise.all([stopEmailDispatcher(), stopChores()]);
+  await Promise.all([stopEmailDispatcher(), stopChores(), flushPageViewCounts()]);
   await disconnect().catch((error: unknown) => log.warn("closing the database failed", { error }));
   log.info("server stopped", { drained });
   process.exit(0);

@@ -18,7 +18,8 @@ import { policyOf, type Policy, type PolicyName } from "./policies";
 // PGlite, where there is one process (./memory-limiter.ts). A store that fails never fails the
 // request (fail open). A key whose quota is used up is remembered in this process until its window
 // resets, so a client over its quota costs no write (below); an IPv6 client is counted under one of
-// 16 keys of its /48 (rateLimitKeyOf), so a /48 makes at most 16 rows per policy.
+// 16 keys of its /48 (rateLimitKeyOf), so a /48 makes at most 16 rows per policy. The page limit counts
+// in the process and shares its counts in the same table in batches instead (./page-views.ts).
 
 // One limiter per policy as configured: keys from a fixed set.
 const limiters = processCache<string, Promise<Limiter>>("rate-limiters");
