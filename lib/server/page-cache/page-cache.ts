@@ -9,8 +9,7 @@ import { log } from "@/lib/core/log";
 import { boundedCache } from "@/lib/core/process-cache";
 import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
 import { rateLimitedPage } from "@/lib/pages/rate-limited-page";
-import { rateLimitHeaders } from "@/lib/rate-limit/headers";
-import { consume, RateLimitedError } from "@/lib/rate-limit/limiter";
+import { consumePageView } from "@/lib/rate-limit/page-views";
 import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 import { newNonce } from "@/lib/security/headers";
 
@@ -93,17 +92,6 @@ async function renderAndKeep(key: string, request: IncomingMessage, response: Se
   return render(request, response);
 }
 
-/** The page limit's count of this request: its headers, or the refusal. */
-async function countPageRequest(client: string): Promise<Record<string, string> | RateLimitedError> {
-  try {
-    const state = await consume("pages", client);
-    return rateLimitHeaders(state ? [state] : []);
-  } catch (error) {
-    if (error instanceof RateLimitedError) return error;
-    throw error;
-  }
-}
-
 /** Whether the client takes gzip (`Accept-Encoding`, RFC 9110 12.5.3): listed without `q=0`. */
 function acceptsGzip(header: string | undefined): boolean {
   return (header ?? "").split(",").some((coding) => {
@@ -116,14 +104,14 @@ function acceptsGzip(header: string | undefined): boolean {
 
 async function serveKept(request: IncomingMessage, response: ServerResponse, entry: PageEntry): Promise<void> {
   const client = clientNetworkOf(String(request.headers[CLIENT_ADDRESS_HEADER] ?? UNKNOWN_CLIENT));
-  const limit = await countPageRequest(client);
-  if (limit instanceof RateLimitedError) return sendAnswer(response, rateLimitedPage(limit.state, deploymentSecurityHeaders()));
+  const view = consumePageView(client);
+  if (view.limited) return sendAnswer(response, rateLimitedPage(view.state, deploymentSecurityHeaders()));
   const nonce = newNonce();
   const gzip = acceptsGzip(request.headers["accept-encoding"]);
   const separator = Buffer.from(nonce);
   const body = gzip ? gzipJoined(entry.parts, entry.compressed, separator) : plainJoined(entry.parts, separator);
   for (const [name, value] of entry.headers) response.setHeader(name, value);
-  for (const [name, value] of Object.entries(limit)) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(view.headers)) response.setHeader(name, value);
   response.setHeader("content-security-policy", entry.policy.join(nonce));
   response.setHeader("cache-control", SHARED_PAGE_CACHE_CONTROL);
   response.setHeader("age", String(Math.floor((Date.now() - entry.storedAt) / 1000)));
