@@ -1,27 +1,54 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { databaseUnavailable } from "@/db/breaker";
+import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
+import { unavailablePageParts } from "@/lib/pages/unavailable-page";
 import { rendersPage } from "@/lib/rate-limit/page-requests";
-
-/** Seconds a client is asked to wait, as the API's 503s and the 503 page say. */
-const RETRY_AFTER_SECONDS = "5";
+import { deploymentSecurityHeaders } from "@/lib/security/deployment-headers";
 
 /**
- * A page whose rendering failed because the database has just been found unreachable is a 503 with
- * Retry-After, not a 500: proxy.ts answers the 503 page to the requests after it, but one already
- * rendering when the database went away gets Next's error page ("Something went wrong", no
- * details), now with the status that says it is worth retrying.
+ * A page whose rendering failed because the database has just been found unreachable is the 503
+ * page proxy.ts answers the requests after it ("We'll be right back", Retry-After), not Next's
+ * error page with a 500. The proxy counts pages without asking the database (docs/api.md), so the
+ * first render after an outage starts is what finds it. Installed before Next touches the
+ * response: Next's compression captures these methods, so its writes pass here and are dropped once
+ * the 503 page has been sent in their place.
  */
 export function answerOutageAsUnavailable(request: IncomingMessage, response: ServerResponse): void {
   if (!rendersPage(new URL(request.url ?? "/", "http://localhost").pathname)) return;
-  const writeHead = response.writeHead;
-  // Node sends implicit headers through writeHead too, so every answer passes here.
+  const { writeHead, write, end } = response as unknown as Record<"writeHead" | "write" | "end", (...args: unknown[]) => unknown>;
+  let replaced = false;
+  const failedForTheDatabase = (statusCode: number) => !replaced && !response.headersSent && statusCode === 500 && databaseUnavailable();
+  const replace = () => {
+    replaced = true;
+    const requestId = response.getHeader(REQUEST_ID_HEADER);
+    for (const name of response.getHeaderNames()) response.removeHeader(name);
+    const page = unavailablePageParts({ ...deploymentSecurityHeaders(), ...(requestId ? { [REQUEST_ID_HEADER]: String(requestId) } : {}) });
+    const body = Buffer.from(page.html);
+    for (const [name, value] of Object.entries(page.headers)) response.setHeader(name, value);
+    response.setHeader("content-length", body.length);
+    writeHead.call(response, page.status);
+    end.call(response, request.method === "HEAD" ? undefined : body);
+  };
+  /** Next's callbacks for what it wrote are still called once its writes are dropped. */
+  const settle = (args: unknown[]) => {
+    const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    if (callback) process.nextTick(callback);
+  };
   response.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
-    if (statusCode === 500 && databaseUnavailable()) {
-      statusCode = 503;
-      this.statusCode = 503;
-      this.setHeader("retry-after", RETRY_AFTER_SECONDS);
-    }
-    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
-  } as typeof response.writeHead;
+    if (failedForTheDatabase(statusCode)) replace();
+    return replaced ? this : writeHead.call(this, statusCode, ...rest);
+  } as ServerResponse["writeHead"];
+  response.write = function (this: ServerResponse, ...args: unknown[]) {
+    if (failedForTheDatabase(this.statusCode)) replace();
+    if (!replaced) return write.apply(this, args);
+    settle(args);
+    return true;
+  } as ServerResponse["write"];
+  response.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (failedForTheDatabase(this.statusCode)) replace();
+    if (!replaced) return end.apply(this, args);
+    settle(args);
+    return this;
+  } as ServerResponse["end"];
 }
