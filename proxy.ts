@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { databaseUnavailable } from "@/db/breaker";
+import { databaseAnsweredWithin } from "@/db/breaker";
 import { renewSessionCookie } from "@/lib/auth/session-renewal";
 import { clientAddressOf } from "@/lib/core/client-address";
 import { env } from "@/lib/core/env";
@@ -35,9 +35,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   // Counted in the process, without a wait on the database (lib/rate-limit/page-views.ts).
   const view = page ? consumePageView(clientAddressOf(request)) : undefined;
   if (view?.limited) return rateLimitedPage(view.state, headers);
-  // The database found unreachable (by a request or a probe): a page would only fail to render, so
-  // the person gets the 503 page at once (API routes answer 503 themselves).
-  if (page && databaseUnavailable()) return unavailablePage(headers);
+  // The database found unreachable (by a request or a probe), or silent for 2 s and not answering
+  // a probe now: a page would only fail to render, after its first bytes and a 200 may have gone
+  // out, so the person gets the 503 page at once (API routes answer 503 themselves).
+  if (page && !(await databaseAnsweredWithin(DATABASE_HEARD_WITHIN_MS))) return unavailablePage(headers);
   const response = request.nextUrl.pathname.startsWith("/api/")
     ? NextResponse.next()
     : NextResponse.next({ request: { headers: withCsp(request, headers) } });
@@ -48,6 +49,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (page || PRIVATE_API.test(request.nextUrl.pathname)) await renewSessionCookie(request, response);
   return response;
 }
+
+/** A page is rendered only when the database answered a statement this long ago at most, or answers a probe now. */
+const DATABASE_HEARD_WITHIN_MS = 2_000;
 
 /**
  * The API answers no shared cache may keep (`no-store`, docs/api.md): with pages (rendered per

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { databaseUnavailable, record, refusal, setProbe } from "./breaker";
+import { databaseAnsweredWithin, databaseUnavailable, record, refusal, setProbe } from "./breaker";
 import { BEFORE_FIRST_ANSWER, DATABASE_BUSY, DATABASE_TIMEOUT, DATABASE_UNAVAILABLE, databaseError } from "./unreachable";
 
 const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", syscall: "connect" });
@@ -52,5 +52,42 @@ describe("the database breaker", () => {
     expect(probes).toBe(0);
     await expect.poll(() => databaseUnavailable(), { timeout: 2_000, interval: 50 }).toBe(false);
     expect(probes).toBe(1);
+  });
+});
+
+describe("whether the database answered lately", () => {
+  it("answers from the last statement's answer, and asks with one probe shared by everyone once it is older", async () => {
+    let probes = 0;
+    setProbe(() => {
+      probes += 1;
+      record();
+      return Promise.resolve();
+    });
+    record();
+    expect(await databaseAnsweredWithin(2_000)).toBe(true);
+    expect(probes).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await Promise.all([databaseAnsweredWithin(10), databaseAnsweredWithin(10), databaseAnsweredWithin(10)])).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(probes).toBe(1);
+  });
+
+  it("says no, and opens the breaker, when the probe gets no answer", async () => {
+    setProbe(() => {
+      record(databaseError(DATABASE_TIMEOUT, "no answer from the database within 1000 ms"));
+      return Promise.reject(new Error("timed out"));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await databaseAnsweredWithin(10)).toBe(false);
+    expect(databaseUnavailable()).toBe(true);
+    expect(await databaseAnsweredWithin(60_000)).toBe(false);
+  });
+
+  it("has nothing to ask without a probe (the embedded database)", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await databaseAnsweredWithin(10)).toBe(true);
   });
 });

@@ -26,11 +26,20 @@ function opensBreaker(error: unknown): boolean {
   return false;
 }
 
-type BreakerState = { open: boolean; probing: boolean; probe: (() => Promise<unknown>) | undefined };
+type BreakerState = {
+  open: boolean;
+  probing: boolean;
+  probe: (() => Promise<unknown>) | undefined;
+  /** When a statement was last answered (Date.now()). */
+  answeredAt: number;
+  /** A probe sent to ask whether the database still answers (databaseAnsweredWithin), shared by whoever asks meanwhile. */
+  asking: Promise<unknown> | undefined;
+};
 
 // On globalThis: every copy of this module in the process (Next bundles it more than once) shares one view of the database.
 const global = globalThis as typeof globalThis & { __marketplaceDbBreaker?: BreakerState };
-const state = (): BreakerState => (global.__marketplaceDbBreaker ??= { open: false, probing: false, probe: undefined });
+const state = (): BreakerState =>
+  (global.__marketplaceDbBreaker ??= { open: false, probing: false, probe: undefined, answeredAt: 0, asking: undefined });
 
 /** The database was found unreachable and has not answered since. */
 export function databaseUnavailable(): boolean {
@@ -64,11 +73,32 @@ function probeUntilAnswered(): void {
   next();
 }
 
+/**
+ * Whether the database answered a statement within the last `withinMs`; if none did, one probe
+ * asks (a second at most, shared by concurrent callers), and a silent database opens the breaker.
+ * A page is rendered only by a process that knows its database answers: Next may send a page's
+ * first bytes, and its 200, before the page's own statements find the database gone.
+ * Without a probe (the embedded database, in the process) there is nothing to ask.
+ */
+export async function databaseAnsweredWithin(withinMs: number): Promise<boolean> {
+  const current = state();
+  if (current.open) return false;
+  if (!current.probe || Date.now() - current.answeredAt <= withinMs) return true;
+  current.asking ??= current
+    .probe()
+    .catch(() => undefined)
+    .finally(() => (current.asking = undefined));
+  await current.asking;
+  return !current.open;
+}
+
 /** Records how a statement that was sent ended: answered (`error` undefined, or an error of the database's own), or not. */
 export function record(error?: unknown): void {
   const current = state();
-  if (error === undefined || !isDatabaseUnreachable(error)) current.open = false;
-  else if (opensBreaker(error) && !current.open) {
+  if (error === undefined || !isDatabaseUnreachable(error)) {
+    current.open = false;
+    current.answeredAt = Date.now();
+  } else if (opensBreaker(error) && !current.open) {
     current.open = true;
     probeUntilAnswered();
   }
