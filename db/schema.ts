@@ -343,6 +343,13 @@ export const apps = pgTable(
     // in the transaction that applies it.
     version: integer("version").notNull().default(1),
     changelog: jsonb("changelog").$type<ChangelogEntry[]>().notNull().default([]),
+    // A staged rollout of an approved update (docs/visibility.md, "Staged rollout"): the revision
+    // and the version it became, live for testers and for the workspaces whose bucket
+    // (lib/apps/rollout-bucket.ts) is below `rolloutPercent` (0: testers only, only increases);
+    // everyone else, and every public read, keeps `version`.
+    stagedRevisionId: uuid("staged_revision_id").references((): AnyPgColumn => appRevisions.id, { onDelete: "set null" }),
+    stagedVersion: integer("staged_version"),
+    rolloutPercent: smallint("rollout_percent").notNull().default(0),
     // The screenshots as the public JSON shows them ([{url, caption, order}] in order), kept by the
     // triggers on app_screenshots (migration 0009): looking each app's screenshots up was most of
     // the database's time for a list of 100 apps (docs/benchmarks.md). app_screenshots stays the
@@ -390,6 +397,10 @@ export const apps = pgTable(
       .where(sql`${t.public}`),
     index("apps_review_queue_idx").on(t.status, t.submittedAt, t.id),
     check("apps_counters_non_negative", sql`${t.installCount} >= 0 and ${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
+    check(
+      "apps_rollout_staged",
+      sql`(${t.stagedRevisionId} is null) = (${t.stagedVersion} is null) and ${t.rolloutPercent} between 0 and 99 and (${t.stagedVersion} is not null or ${t.rolloutPercent} = 0)`,
+    ),
   ],
 );
 
@@ -473,6 +484,8 @@ export const appRevisions = pgTable(
     rejection: jsonb("rejection").$type<AppRejection>(),
     submittedAt: optionalTime("submitted_at"),
     approvedAt: optionalTime("approved_at"),
+    // The publisher asked for a staged rollout: once approved, the update goes to testers first.
+    staged: boolean("staged").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -996,6 +1009,8 @@ export const appVersions = pgTable(
     // The version this one restored (its changelog says so); null for a reviewed or test build's version.
     restoredFrom: integer("restored_from"),
     liveAt: timestamp("live_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // A staged version that was rolled back before it reached everyone (it was live for some).
+    rolledBackAt: timestamp("rolled_back_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [primaryKey({ columns: [t.appId, t.version] })],
 );

@@ -237,6 +237,8 @@ function validBodyOf(operation: Operation): unknown {
     adminFeatureApp: { featured: true },
     setAppVisibility: { visibility: "UNLISTED" },
     addAppTester: { email: "fuzz-tester@example.com" },
+    advanceRollout: { stage: "PERCENT", percent: 30 },
+    submitRevision: { staged: true },
   };
   return bodies[operation.operationId] ?? (operation.body ? { reason: "Fuzzing." } : {});
 }

@@ -48,6 +48,11 @@ export function PendingUpdate({ update, claim = null, now }: { update: AdminRevi
           <p dir="auto" className="text-sm break-words whitespace-pre-line text-slate-700">
             {update.notes}
           </p>
+          {update.staged ? (
+            <p className="text-sm text-slate-600">
+              Staged rollout: once approved, it goes to the listing&rsquo;s testers first; its publisher widens it from there.
+            </p>
+          ) : null}
         </section>
         <section className="space-y-2">
           <h3 className="text-sm font-semibold text-slate-900">Changes against the live version</h3>

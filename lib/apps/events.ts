@@ -45,3 +45,17 @@ export async function emitUpdateEvent(tx: Executor, action: RevisionAction, revi
     data: { app: appEventView(app!), update: updateEventView(revision) },
   });
 }
+
+/** Where a staged update went: a stage of its rollout, everyone, or back (docs/visibility.md, "Staged rollout"). */
+export type RolloutMove = { stage: "TESTERS" | "PERCENT" | "EVERYONE" | "ROLLED_BACK"; percent: number };
+
+/** `app.update.rolled_out` (to testers, a larger share, everyone) or `app.update.rolled_back`, with the listing as it is after. */
+export async function emitRolloutEvent(tx: Executor, revision: AppRevision, { stage, percent }: RolloutMove): Promise<void> {
+  const [app] = await tx.select().from(apps).where(eq(apps.id, revision.appId));
+  await emitEvent(tx, {
+    developerId: app!.developerId,
+    appId: app!.id,
+    type: stage === "ROLLED_BACK" ? "app.update.rolled_back" : "app.update.rolled_out",
+    data: { app: appEventView(app!), update: updateEventView(revision), rollout: { stage, version: revision.version!, percent } },
+  });
+}

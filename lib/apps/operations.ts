@@ -23,6 +23,9 @@ import {
   REVISION_READ_ONLY_FIELDS,
   revisionBody,
   revisionSchema,
+  rolloutBody,
+  rolloutSchema,
+  submitRevisionBody,
   testerBody,
   testerSchema,
   updateAppBody,
@@ -36,6 +39,13 @@ import {
 const adminOperation = operationOf("Administration", "admin");
 const appOperation = operationOf("Developer apps", "developer");
 const updateOperation = operationOf("App updates", "developer");
+
+/** What a staged rollout is, for its three endpoints (docs/visibility.md, "Staged rollout"). */
+const ROLLOUT =
+  "An update submitted with `staged: true` is, once approved, live for the listing's testers only (stage TESTERS); then for " +
+  "testers and a share of workspaces (PERCENT, 1–99: a workspace is in when a stable hash of app and workspace, 0–99, is below " +
+  "it); then for everyone. Until then everyone else, and every public page, list and search, has the live version; a workspace's " +
+  "members read which version it has with `GET /api/apps/{slug}/version?workspace=`.";
 
 /** What `expectedUpdatedAt` does on the review decisions. */
 const VERSION_PRECONDITION =
@@ -337,9 +347,13 @@ export const APP_UPDATES = {
     limits: [{ policy: "submit", per: "developer" }],
     description:
       "Requires `notes` (what changed). Every image is checked as on a first submission; all failures come back in one `asset_invalid`. " +
-      "An update of a PRIVATE listing (a test build) needs no review: it is APPROVED and live at once, as the next version.",
+      "An update of a PRIVATE listing (a test build) needs no review: it is APPROVED and live at once, as the next version (`staged` " +
+      "does not apply: its insiders are its whole audience). The body is optional; `staged: true` asks for a staged rollout once " +
+      "approved (`PUT /api/dev/apps/{id}/rollout`).",
+    body: submitRevisionBody,
+    bodyOptional: true,
     success: { 200: { description: "Now PENDING (a PRIVATE listing's: APPROVED)", schema: revisionSchema } },
-    errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
+    errors: [...scoped, "not_found", "invalid_state", "asset_invalid", ...bodyErrors],
   }),
   preflight: updateOperation({
     method: "post",
@@ -355,6 +369,46 @@ export const APP_UPDATES = {
       "Counts against the submit limit.",
     success: { 200: { description: "A submit now would pass its checks", schema: preflightSchema } },
     errors: [...scoped, "not_found", "invalid_state", "validation_failed", "asset_invalid"],
+  }),
+  rollout: updateOperation({
+    method: "get",
+    path: "/api/dev/apps/{id}/rollout",
+    operationId: "getRollout",
+    roles: ROLES_THAT.readListings,
+    scope: "APP_READ",
+    summary: "Where the listing's staged update stands",
+    description: ROLLOUT,
+    success: { 200: { description: "The rollout (stage NONE: nothing staged)", schema: rolloutSchema } },
+    errors: [...scoped, "not_found"],
+  }),
+  advanceRollout: updateOperation({
+    method: "put",
+    path: "/api/dev/apps/{id}/rollout",
+    operationId: "advanceRollout",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Move the staged update on: testers, a larger share of workspaces, everyone",
+    description:
+      `${ROLLOUT} ` +
+      "A share only increases: a smaller one (or `TESTERS` once a share was set) is 409 `rollout_only_increases`; the same one is " +
+      "200, unchanged. `EVERYONE` makes the staged version the live version (fields, screenshots, hosted images, changelog), as an " +
+      "approval of an update does. Nothing staged, or the staged update rolled out or back meanwhile: 409 `invalid_state`.",
+    body: rolloutBody,
+    success: { 200: { description: "The rollout after the move (stage NONE after `EVERYONE`)", schema: rolloutSchema } },
+    errors: [...scoped, "not_found", "invalid_state", "rollout_only_increases", ...bodyErrors],
+  }),
+  rollBack: updateOperation({
+    method: "delete",
+    path: "/api/dev/apps/{id}/rollout",
+    operationId: "rollBackRollout",
+    roles: ROLES_THAT.editListings,
+    scope: "APP_UPDATE",
+    summary: "Roll the staged update back: everyone has the live version",
+    description:
+      "At any stage. The staged version is dropped (it stays in the version history, marked `rolledBackAt`); testers and every " +
+      "workspace have the live version again. Nothing staged, or the staged update rolled out or back meanwhile: 409 `invalid_state`.",
+    success: { 200: { description: "The rollout after (stage NONE)", schema: rolloutSchema } },
+    errors: [...scoped, "not_found", "invalid_state"],
   }),
   withdraw: updateOperation({
     method: "post",

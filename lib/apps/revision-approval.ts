@@ -16,12 +16,13 @@ import type { RejectAppInput } from "./schemas";
 import { listingColumnsOf } from "./listing-declaration";
 
 import { reviewerColumns } from "./approval";
-import { emitUpdateEvent } from "./events";
+import { emitRolloutEvent, emitUpdateEvent } from "./events";
 import { readNewestRevision, readOpenRevision } from "./revision-queries";
 import { revisionTransitions, type RevisionAction } from "./revision-states";
 import { replaceScreenshots, screenshotInputs, screenshotsOf } from "./screenshots";
 import { appTransitions } from "./states";
-import { recordLiveVersion } from "./versions";
+import { endStaging, stageRevision, stagedOf } from "./staging";
+import { nextVersionOf, recordLiveVersion } from "./versions";
 import type { AdminRevisionRow } from "./views";
 
 // Administrators' decisions on updates of live apps. Approving applies the revision to the live
@@ -96,10 +97,12 @@ type Decision = {
   action: Extract<RevisionAction, "approve" | "reject">;
   /** The revision's `updatedAt` that the administrator read: the decision applies to that version only. */
   expectedUpdatedAt?: Date;
-  /** The revision's new column values, given the live app (locked). */
-  set: (app: App, now: Date) => Partial<typeof appRevisions.$inferInsert>;
+  /** The revision's new column values, given the live app (locked) and the number its next version takes. */
+  set: (app: App, now: Date, next: number) => Partial<typeof appRevisions.$inferInsert>;
   /** What the decision does to the live app, in the same transaction. */
   apply?: (tx: Executor, revision: AppRevision, now: Date) => Promise<void>;
+  /** Events that follow the decision's own. */
+  followUp?: (tx: Executor, revision: AppRevision) => Promise<void>;
   audit: Record<string, unknown>;
   notify: (tx: Executor, row: AdminRevisionRow) => Promise<unknown>;
 };
@@ -118,15 +121,17 @@ async function decideOnUpdate(actor: YaptureIdentity, appId: string, decision: D
     change: async (tx, now) => {
       // The app first, then the revision (the developer's actions lock the revision alone).
       const app = await appTransitions.lock(tx, { id: appId, action: "revise" });
+      const next = await nextVersionOf(tx, app);
       const { after: revision } = await revisionTransitions.transition(tx, {
         id: open.id,
         action: decision.action,
         scope: eq(appRevisions.appId, appId),
         version: decision.expectedUpdatedAt && { updatedAt: decision.expectedUpdatedAt, changed: UPDATE_CHANGED },
-        set: () => decision.set(app, now),
+        set: () => decision.set(app, now, next),
       });
       await decision.apply?.(tx, revision, now);
       await emitUpdateEvent(tx, decision.action, revision);
+      await decision.followUp?.(tx, revision);
       return {
         before: { version: app.version, name: app.name },
         after: {
@@ -146,7 +151,7 @@ async function decideOnUpdate(actor: YaptureIdentity, appId: string, decision: D
 }
 
 /** Replaces the live listing with the revision's fields; slug, environment, installs and reviews stay. */
-async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Promise<void> {
+export async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Promise<void> {
   const entry: ChangelogEntry = { version: revision.version!, notes: revision.notes ?? "", publishedAt: now.toISOString() };
   await tx
     .update(apps)
@@ -165,6 +170,21 @@ async function applyRevision(tx: Executor, revision: AppRevision, now: Date): Pr
 }
 
 /**
+ * A newer update approved while another is staged replaces it: the staged one is rolled back (it
+ * was never everyone's, and both were prepared from the same live version). Under the app's lock.
+ */
+async function rollBackStaged(tx: Executor, app: App): Promise<void> {
+  const staged = stagedOf(app);
+  if (!staged || !(await endStaging(tx, app.id, staged, { rolledBack: true }))) return;
+  const [revision] = await tx.select().from(appRevisions).where(eq(appRevisions.id, staged.revisionId));
+  if (revision) await emitRolloutEvent(tx, revision, { stage: "ROLLED_BACK", percent: 0 });
+}
+
+/** An approved update goes live: for everyone, or, when its publisher asked for a staged rollout, for its testers first. */
+const applyOrStage = (tx: Executor, revision: AppRevision, now: Date): Promise<void> =>
+  revision.staged ? stageRevision(tx, revision) : applyRevision(tx, revision, now);
+
+/**
  * An update of a PRIVATE listing (a test build) goes live as soon as its submit's checks passed,
  * without a human review (docs/visibility.md): its PENDING revision is approved and applied here,
  * the app row locked first as every decision on an update takes it. False when the listing is not
@@ -181,11 +201,14 @@ export async function publishPrivateUpdate(appId: string): Promise<boolean> {
       .where(and(eq(appRevisions.appId, appId), eq(appRevisions.status, "PENDING")));
     if (!pending) return false;
     const now = new Date();
+    const next = await nextVersionOf(tx, app);
     const { after } = await revisionTransitions.transition(tx, {
       id: pending.id,
       action: "approve",
-      set: () => ({ status: "APPROVED", version: app.version + 1, approvedAt: now }),
+      set: () => ({ status: "APPROVED", version: next, approvedAt: now }),
     });
+    // A test build has no staged rollout: its insiders are its whole audience.
+    await rollBackStaged(tx, app);
     await applyRevision(tx, after, now);
     await emitUpdateEvent(tx, "approve", after);
     return true;
@@ -195,13 +218,23 @@ export async function publishPrivateUpdate(appId: string): Promise<boolean> {
 /** A review decision: on the version the administrator read when `expectedUpdatedAt` is given, else on the current one. */
 type Verdict = { actor: YaptureIdentity; appId: string; expectedUpdatedAt?: Date };
 
-/** PENDING → APPROVED: the revision becomes the live listing's next version (an UNPUBLISHED app stays unpublished). */
+/**
+ * PENDING → APPROVED: the revision becomes the live listing's next version (an UNPUBLISHED app stays
+ * unpublished), or, staged, its testers' version (docs/visibility.md, "Staged rollout").
+ */
 export const approveRevision = ({ actor, appId, note, expectedUpdatedAt }: Verdict & { note?: string }) =>
   decideOnUpdate(actor, appId, {
     action: "approve",
     expectedUpdatedAt,
-    set: (app, now) => ({ status: "APPROVED", version: app.version + 1, approvedAt: now }),
-    apply: applyRevision,
+    set: (_app, now, next) => ({ status: "APPROVED", version: next, approvedAt: now }),
+    apply: async (tx, revision, now) => {
+      const [app] = await tx.select().from(apps).where(eq(apps.id, revision.appId));
+      await rollBackStaged(tx, app!);
+      await applyOrStage(tx, revision, now);
+    },
+    followUp: async (tx, revision) => {
+      if (revision.staged) await emitRolloutEvent(tx, revision, { stage: "TESTERS", percent: 0 });
+    },
     audit: note ? { note } : {},
     notify: (tx, { revision, live, developer }) =>
       enqueueEmail({
@@ -215,6 +248,7 @@ export const approveRevision = ({ actor, appId, note, expectedUpdatedAt }: Verdi
         version: revision.version!,
         live: live.app.status === "APPROVED",
         note: note ?? null,
+        staged: revision.staged,
       }),
   });
 

@@ -149,12 +149,13 @@ export function assertSubmittable(revision: AppRevision): void {
 /**
  * DRAFT/REJECTED → PENDING, after the same image checks as a first submission (a PRIVATE listing's
  * update is then approved and live at once). Like a listing's submit, the transition requires the
- * exact version that was checked (updated_at).
+ * exact version that was checked (updated_at). `staged`: once approved, it goes to testers first.
  */
 export async function submitRevision({
   copyAssets,
+  staged = false,
   ...owned
-}: Owned & { copyAssets: (images: ListingImages, owner: string) => Promise<ImageCopy[]> }): Promise<RevisionRow> {
+}: Owned & { copyAssets: (images: ListingImages, owner: string) => Promise<ImageCopy[]>; staged?: boolean }): Promise<RevisionRow> {
   const { revision } = await targetRevision(owned);
   assertSubmittable(revision);
   const copies = await copyAssets({ app: revision, screenshots: revision.screenshots }, owned.access.developerId);
@@ -162,7 +163,7 @@ export async function submitRevision({
   const submitted = await act(
     owned,
     "submit",
-    () => ({ status: "PENDING", submittedAt: now }),
+    () => ({ status: "PENDING", submittedAt: now, staged }),
     { updatedAt: revision.updatedAt, changed: "the update changed while its images were being checked; submit again" },
     (tx, after) => recordImageCopies(tx, { type: "revision", id: after.id }, copies),
   );

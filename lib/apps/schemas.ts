@@ -98,11 +98,58 @@ const versionSchema = z
     liveAt: timestamp,
     restoredFrom: z.number().int().nullable().meta({ description: "The earlier version this one restored, if it was a restore." }),
     current: z.boolean().meta({ description: "The version live now." }),
+    staged: z.boolean().meta({ description: "The version in a staged rollout now (live for testers and part of the workspaces)." }),
+    rolledBackAt: nullableTimestamp.meta({ description: "A staged version rolled back before it reached everyone: when." }),
   })
   .strict()
   .meta({ id: "AppVersion" });
 export type VersionResource = z.infer<typeof versionSchema>;
 export const versionHistorySchema = z.object({ data: z.array(versionSchema) }).strict();
+
+/** POST /api/dev/apps/:id/revision/submit — optional. */
+export const submitRevisionBody = z.strictObject({
+  staged: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "Once approved, roll the update out in stages (`PUT /api/dev/apps/{id}/rollout`): testers first, then a percentage of " +
+        "workspaces, then everyone. Default false: approved, it is live for everyone at once.",
+    }),
+});
+
+/** The largest share of workspaces a staged update reaches before it is everyone's. */
+export const ROLLOUT_MAX_PERCENT = 99;
+
+/** PUT /api/dev/apps/:id/rollout — the staged update's next stage. */
+export const rolloutBody = z.union([
+  z.strictObject({ stage: z.literal("TESTERS").meta({ description: "Testers only (where an approved staged update starts)." }) }),
+  z.strictObject({
+    stage: z.literal("PERCENT"),
+    percent: z
+      .number()
+      .int()
+      .min(1)
+      .max(ROLLOUT_MAX_PERCENT)
+      .meta({ description: "Testers and this share of workspaces; it only increases." }),
+  }),
+  z.strictObject({ stage: z.literal("EVERYONE").meta({ description: "The staged version becomes the live version, everyone's." }) }),
+]);
+export type RolloutInput = z.infer<typeof rolloutBody>;
+
+/** Where a listing's staged update stands (docs/visibility.md, "Staged rollout"). */
+export const rolloutSchema = z
+  .object({
+    stage: z.enum(["NONE", "TESTERS", "PERCENT"]).meta({ description: "NONE: nothing staged; everyone has the live version." }),
+    liveVersion: z.number().int().meta({ description: "The version everyone else, and the public catalogue, has." }),
+    stagedVersion: z.number().int().nullable(),
+    percent: z.number().int().min(0).max(ROLLOUT_MAX_PERCENT).meta({
+      description: "The share of workspaces (by a stable hash of app and workspace) that has the staged version; 0: testers only.",
+    }),
+  })
+  .strict()
+  .meta({ id: "AppRollout" });
+export type RolloutResource = z.infer<typeof rolloutSchema>;
 
 /** GET /api/dev/apps */
 export const listMyAppsQuery = z.object(pagingQuery());
@@ -280,6 +327,9 @@ export const revisionSchema = z
     version: z.number().int().nullable().meta({ description: "The version it became, once approved." }),
     ...shapeOf(EDITABLE_FIELDS, "response"),
     notes: z.string().nullable().meta({ description: "What changed; required to submit, shown publicly in the changelog once approved." }),
+    staged: z.boolean().meta({
+      description: "The publisher asked for a staged rollout (submit's `staged`): once approved it goes to testers first, not to everyone.",
+    }),
     rejection: rejectionSchema.nullable(),
     changes: z
       .array(revisionChangeSchema)

@@ -9,6 +9,7 @@ import {
   appVersions,
   listingImageCopies,
   type App,
+  type AppRevision,
   type ChangelogEntry,
 } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/service";
@@ -50,13 +51,45 @@ export async function recordLiveVersion(tx: Executor, appId: string, restoredFro
     from ${listingImageCopies} where ${listingImageCopies.subjectType} = 'app' and ${listingImageCopies.subjectId} = ${appId}::uuid`);
 }
 
-export type VersionRow = { version: number; name: string; liveAt: Date; restoredFrom: number | null };
+/**
+ * Records an approved update's version as it goes to a staged rollout (docs/visibility.md): its
+ * fields, screenshots and the hosted copies its submit checked (still the revision's, until it
+ * reaches everyone). It is in the history from then on, even when rolled back.
+ */
+export async function recordStagedVersion(tx: Executor, revision: AppRevision): Promise<void> {
+  const version = revision.version!;
+  const fields = { ...listingColumnsOf(revision), screenshots: revision.screenshots };
+  await tx
+    .insert(appVersions)
+    .values({ appId: revision.appId, version, fields })
+    .onConflictDoUpdate({ target: [appVersions.appId, appVersions.version], set: { fields, rolledBackAt: null, liveAt: sql`now()` } });
+  await tx.delete(appVersionImages).where(and(eq(appVersionImages.appId, revision.appId), eq(appVersionImages.version, version)));
+  await tx.execute(sql`
+    insert into ${appVersionImages} (app_id, version, field, source_url, hash)
+    select ${revision.appId}::uuid, ${version}::int, ${listingImageCopies.field}, ${listingImageCopies.sourceUrl}, ${listingImageCopies.hash}
+    from ${listingImageCopies} where ${listingImageCopies.subjectType} = 'revision' and ${listingImageCopies.subjectId} = ${revision.id}::uuid`);
+}
+
+/**
+ * The number the listing's next version takes: after the live one and after every recorded one (a
+ * staged version rolled back keeps its number in the history). Called under the app row's lock.
+ */
+export async function nextVersionOf(tx: Executor, app: Pick<App, "id" | "version">): Promise<number> {
+  const [row] = await tx
+    .select({ newest: sql<number | null>`max(${appVersions.version})` })
+    .from(appVersions)
+    .where(eq(appVersions.appId, app.id));
+  return Math.max(app.version, Number(row?.newest ?? 0)) + 1;
+}
+
+type VersionRow = { version: number; name: string; liveAt: Date; restoredFrom: number | null; rolledBackAt: Date | null };
+export type VersionHistory = { current: number; staged: number | null; versions: VersionRow[] };
 
 /** The recorded versions of a listing `access` reaches, newest first. */
-export async function listVersions({ access, appId }: Owned): Promise<{ current: number; versions: VersionRow[] }> {
+export async function listVersions({ access, appId }: Owned): Promise<VersionHistory> {
   const db = await getDb();
   const [app] = await db
-    .select({ version: apps.version })
+    .select({ version: apps.version, staged: apps.stagedVersion })
     .from(apps)
     .where(and(eq(apps.id, appId), accessibleApp(access)));
   if (!app) throw notFound("app");
@@ -66,18 +99,19 @@ export async function listVersions({ access, appId }: Owned): Promise<{ current:
       name: sql<string>`${appVersions.fields}->>'name'`,
       liveAt: appVersions.liveAt,
       restoredFrom: appVersions.restoredFrom,
+      rolledBackAt: appVersions.rolledBackAt,
     })
     .from(appVersions)
     .where(eq(appVersions.appId, appId))
     .orderBy(desc(appVersions.version));
-  return { current: app.version, versions };
+  return { current: app.version, staged: app.staged, versions };
 }
 
 /**
  * Brings back an earlier recorded version of a live listing (APPROVED or UNPUBLISHED), without a
  * review: its fields, screenshots and hosted images as they went live, as the next version, whose
- * changelog entry says so. Not while an update waits for review (409), nor the current version or a
- * later one (409); a version never recorded is 404.
+ * changelog entry says so. Not while an update waits for review or is being rolled out (409), nor
+ * the current version or a later one (409); a version never recorded is 404.
  */
 export async function restoreVersion({ access, appId, version }: Owned & { version: number }): Promise<App> {
   const db = await getDb();
@@ -90,6 +124,11 @@ export async function restoreVersion({ access, appId, version }: Owned & { versi
       .from(appRevisions)
       .where(and(eq(appRevisions.appId, appId), eq(appRevisions.status, "PENDING")));
     if (pending) throw new ApiError("invalid_state", "an update of this listing is being reviewed; withdraw it before restoring a version");
+    if (app.stagedVersion !== null)
+      throw new ApiError(
+        "invalid_state",
+        `version ${app.stagedVersion} is being rolled out; roll it out to everyone or roll it back first`,
+      );
     const [recorded] = await tx
       .select()
       .from(appVersions)
@@ -100,7 +139,7 @@ export async function restoreVersion({ access, appId, version }: Owned & { versi
       .from(appVersionImages)
       .where(and(eq(appVersionImages.appId, appId), eq(appVersionImages.version, version)));
     const { screenshots, ...fields } = recorded.fields;
-    const next = app.version + 1;
+    const next = await nextVersionOf(tx, app);
     const now = new Date();
     const entry: ChangelogEntry = { version: next, notes: `Restored version ${version}.`, publishedAt: now.toISOString() };
     const [after] = await tx

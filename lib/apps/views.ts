@@ -17,13 +17,15 @@ import type {
   DeveloperAppResource,
   RevisionResource,
   PublicAppResource,
+  RolloutResource,
   TesterResource,
   UpdateEventResource,
   VersionResource,
 } from "./schemas";
 
 import type { Preflight } from "./preflight";
-import type { VersionRow } from "./versions";
+import type { Rollout } from "./staging";
+import type { VersionHistory } from "./versions";
 import type { PastRejection } from "./rejection-history";
 import { revisionChanges } from "./revision-changes";
 
@@ -140,6 +142,7 @@ export function revisionView({ revision, live }: RevisionRow): RevisionResource 
     version: revision.version,
     ...fieldsView(EDITABLE_FIELDS, revision, revision.screenshots),
     notes: revision.notes,
+    staged: revision.staged,
     rejection: rejectionView(revision.rejection),
     changes: revisionChanges(
       { ...live.app, screenshots: screenshotsView(live.screenshots) },
@@ -254,8 +257,8 @@ export function testerView(tester: AppTester): TesterResource {
   };
 }
 
-/** A listing's version history, newest first, the live one marked. */
-export function versionsView({ current, versions }: { current: number; versions: VersionRow[] }): { data: VersionResource[] } {
+/** A listing's version history, newest first, the live one and the staged one marked. */
+export function versionsView({ current, staged, versions }: VersionHistory): { data: VersionResource[] } {
   return {
     data: versions.map((row) => ({
       version: row.version,
@@ -263,6 +266,18 @@ export function versionsView({ current, versions }: { current: number; versions:
       liveAt: row.liveAt.toISOString(),
       restoredFrom: row.restoredFrom,
       current: row.version === current,
+      staged: row.version === staged,
+      rolledBackAt: row.rolledBackAt?.toISOString() ?? null,
     })),
+  };
+}
+
+/** Where a listing's staged update stands. */
+export function rolloutView(rollout: Rollout): RolloutResource {
+  return {
+    stage: rollout.stagedVersion === null ? "NONE" : rollout.rolloutPercent === 0 ? "TESTERS" : "PERCENT",
+    liveVersion: rollout.version,
+    stagedVersion: rollout.stagedVersion,
+    percent: rollout.rolloutPercent,
   };
 }

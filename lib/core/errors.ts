@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   invalid_state: { status: 409, title: "Invalid state" },
   conflict: { status: 409, title: "Conflict" },
   version_changed: { status: 409, title: "Changed since read" },
+  rollout_only_increases: { status: 409, title: "Rollout only increases" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   expectation_failed: { status: 417, title: "Expectation failed" },

@@ -158,6 +158,9 @@ describe("renderEmail", () => {
     expect(renderEmail({ ...inputs.APP_UPDATE_APPROVED, live: false }).text).toMatch(
       /goes live with the app when an administrator republishes it/,
     );
+    expect(renderEmail({ ...inputs.APP_UPDATE_APPROVED, staged: true }).text).toMatch(
+      /staged rollout: version 3 is live for your testers only/,
+    );
     expect(renderEmail(inputs.APP_UPDATE_REJECTED).text).toMatch(/The live version stays as it is/);
     expect(renderEmail(inputs.PROFILE_CHANGE_APPROVED).text).toMatch(
       /show it from now on:\n\n- Name: Ada Lovelace Ltd\n- Website: \(removed\)/,

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   "app.update.submitted",
   "app.update.approved",
   "app.update.rejected",
+  "app.update.rolled_out",
+  "app.update.rolled_back",
   "install.created",
   "install.removed",
   "review.created",

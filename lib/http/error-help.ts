@@ -28,6 +28,8 @@ export const ERROR_HELP: Record<ErrorCode, string> = {
   conflict: "The request conflicts with existing data, such as a duplicate name. Change it and retry.",
   version_changed:
     "What you acted on was changed since you read it (its `updatedAt` is no longer the one you sent). Read it again, check it, and send the new `updatedAt`.",
+  rollout_only_increases:
+    "A staged update already reaches a larger share of workspaces than the one you sent: a rollout only increases. Send a larger share, `EVERYONE`, or roll it back.",
   payload_too_large: "The body is larger than the endpoint accepts. Send less.",
   unsupported_media_type: "Send the body as JSON with `Content-Type: application/json`.",
   expectation_failed:

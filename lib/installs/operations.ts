@@ -1,6 +1,13 @@
 import { bodyErrors, operationOf } from "@/lib/validation/operation";
 
-import { installBody, installResultSchema, uninstallQuery, uninstallResultSchema } from "./schemas";
+import {
+  installBody,
+  installResultSchema,
+  uninstallQuery,
+  uninstallResultSchema,
+  workspaceVersionQuery,
+  workspaceVersionSchema,
+} from "./schemas";
 
 // The HTTP operations of installing an app. What each field means: lib/validation/operation.ts.
 
@@ -42,6 +49,21 @@ export const INSTALLS = {
       "sees them in its analytics, never who gave them. Not installed there: 404.",
     query: uninstallQuery,
     success: { 200: { description: "Removed", schema: uninstallResultSchema } },
+    errors: ["unauthenticated", "forbidden", "not_found", "validation_failed", "rate_limited", "service_unavailable"],
+  }),
+  workspaceVersion: signedInOperation({
+    method: "get",
+    path: "/api/apps/{slug}/version",
+    operationId: "getWorkspaceAppVersion",
+    summary: "Which version of an app one of your workspaces has",
+    description:
+      "The live version, or, while an update is rolled out in stages, the staged one for a tester workspace (or an email tester) " +
+      "and for the workspaces whose stable bucket (a hash of app and workspace, 0–99) is below the rollout's share; the same " +
+      "answer on every call until the publisher moves the rollout. Only a member of the workspace (the `workspaces` claim of a " +
+      "Yapture token or the site's session): another workspace is 403 `forbidden`, no credentials 401. An app the workspace " +
+      "cannot reach (a private one it does not test) is 404. Public pages and lists always show the live version.",
+    query: workspaceVersionQuery,
+    success: { 200: { description: "The workspace's version", schema: workspaceVersionSchema } },
     errors: ["unauthenticated", "forbidden", "not_found", "validation_failed", "rate_limited", "service_unavailable"],
   }),
 };

@@ -45,3 +45,19 @@ export const uninstallResultSchema = z
   .object({ slug: z.string(), installCount: z.number().int(), activeInstallCount: z.number().int() })
   .strict()
   .meta({ id: "UninstallResult" });
+
+/** GET /api/apps/:slug/version */
+export const workspaceVersionQuery = z.object({
+  workspace: workspaceIdParam.meta({ description: "One of your Yapture workspaces." }),
+});
+
+/** The version of an app a workspace has: the live one, or a staged update's (docs/visibility.md, "Staged rollout"). */
+export const workspaceVersionSchema = z
+  .object({
+    slug: z.string(),
+    workspaceId: z.string(),
+    version: z.number().int(),
+    staged: z.boolean().meta({ description: "The workspace has a staged update's version, not yet everyone's." }),
+  })
+  .strict()
+  .meta({ id: "WorkspaceAppVersion" });

@@ -31,6 +31,17 @@ const publicProfile = z.object({
 
 const listing = z.object({ app: appEventSchema }).strict();
 const update = z.object({ app: appEventSchema, update: updateEventSchema }).strict();
+const rollout = update
+  .extend({
+    rollout: z
+      .object({
+        stage: z.enum(["TESTERS", "PERCENT", "EVERYONE", "ROLLED_BACK"]),
+        version: z.number().int().meta({ description: "The staged version." }),
+        percent: z.number().int().meta({ description: "The share of workspaces it reaches now (0: testers only, or none once it ended)." }),
+      })
+      .strict(),
+  })
+  .strict();
 const install = z
   .object({
     app: appRef,
@@ -80,6 +91,11 @@ export const EVENT_PAYLOADS: Record<EventType, { summary: string; data: z.ZodTyp
   "app.update.submitted": { summary: "An update of a live listing was submitted", data: update },
   "app.update.approved": { summary: "An update was approved and applied", data: update },
   "app.update.rejected": { summary: "An update was rejected", data: update },
+  "app.update.rolled_out": {
+    summary: "A staged update moved on: to its testers (when approved), to a larger share of workspaces, or to everyone",
+    data: rollout,
+  },
+  "app.update.rolled_back": { summary: "A staged update was rolled back: everyone has the live version", data: rollout },
   "install.created": { summary: "A workspace installed the app", data: install },
   "install.removed": { summary: "A workspace removed the app (with its reason, if given)", data: install },
   "review.created": { summary: "A customer reviewed the app", data: reviewEvent },

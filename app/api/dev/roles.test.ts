@@ -38,6 +38,7 @@ const BODIES: Record<string, unknown> = {
   updateReviewReply: { body: "Thanks again!" },
   setAppVisibility: { visibility: "PRIVATE" },
   addAppTester: { workspaceId: "ws-roles" },
+  advanceRollout: { stage: "EVERYONE" },
 };
 
 beforeAll(async () => {

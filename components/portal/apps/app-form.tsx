@@ -78,6 +78,9 @@ export function AppForm({ app, revision, submittable = false }: Props) {
   );
   const [values, setValues] = useState<ListingValues>(saved);
   const savedNotes = revision?.notes ?? "";
+  // An update of a listing others see may go to its testers first once approved (docs/visibility.md, "Staged rollout").
+  const stageable = Boolean(revision && app && app.visibility !== "PRIVATE");
+  const [staged, setStaged] = useState(revision?.staged ?? false);
   const [notes, setNotes] = useState(savedNotes);
   const listingChanges = app ? changedFields(values, saved) : null;
   const changes =
@@ -173,10 +176,17 @@ export function AppForm({ app, revision, submittable = false }: Props) {
         <Button id={saveId} type="submit" disabled={save.isPending || unchanged || (!app && save.isSuccess)}>
           {app ? (save.isPending ? "Saving…" : "Save changes") : save.isPending || save.isSuccess ? "Creating…" : "Create listing"}
         </Button>
+        {app && submittable && stageable ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="staged" checked={staged} onChange={(event) => setStaged(event.target.checked)} />
+            Once approved, roll it out in stages (testers first)
+          </label>
+        ) : null}
         {app && submittable ? (
           <SubmitForReviewButton
             appId={app.id}
             of={revision ? "update" : "listing"}
+            staged={stageable && staged}
             saveFirst={dirty ? () => save.mutateAsync(changes!) : undefined}
             onProblem={setChecked}
           />

@@ -15,17 +15,22 @@ type Props = {
   saveFirst?: () => Promise<unknown>;
   /** Inside the listing's form: the form shows what failed, beside each field and in its summary, instead of this button. */
   onProblem?: (error: unknown) => void;
+  /** An update: once approved, roll it out in stages (testers first). */
+  staged?: boolean;
 };
 
 /** DRAFT/REJECTED → PENDING, for a listing or an update of one. The server fetches and checks every image first. */
-export function SubmitForReviewButton({ appId, of, saveFirst, onProblem }: Props) {
+export function SubmitForReviewButton({ appId, of, saveFirst, onProblem, staged = false }: Props) {
   const isUpdate = of === "update";
   const params = { id: appId };
-  const submit = useApiAction(() => (isUpdate ? callOf(APP_UPDATES.submit, { params }) : callOf(APPS.submit, { params })), {
-    announce: `${isUpdate ? "The update is" : "The listing is"} submitted for review. You will get an email when an administrator decides.`,
-    // The status that now says "pending", wherever the button was on the page.
-    focus: isUpdate ? "update-heading" : "listing-status-heading",
-  });
+  const submit = useApiAction(
+    () => (isUpdate ? callOf(APP_UPDATES.submit, { params, body: staged ? { staged } : undefined }) : callOf(APPS.submit, { params })),
+    {
+      announce: `${isUpdate ? "The update is" : "The listing is"} submitted for review${staged ? ", to be rolled out in stages once approved" : ""}. You will get an email when an administrator decides.`,
+      // The status that now says "pending", wherever the button was on the page.
+      focus: isUpdate ? "update-heading" : "listing-status-heading",
+    },
+  );
   async function saveAndSubmit() {
     // A failed save shows its errors in the form and nothing is submitted.
     if (

@@ -12,6 +12,7 @@ import { useApiAction } from "@/lib/client/use-api-action";
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
 export function VersionHistory({ appId, versions, mayRestore }: { appId: string; versions: VersionResource[]; mayRestore: boolean }) {
+  const live = versions.find((version) => version.current)?.version ?? Infinity;
   return (
     <section aria-labelledby="versions-heading" className="max-w-3xl space-y-3">
       <h2 id="versions-heading" className="text-lg font-semibold">
@@ -31,10 +32,14 @@ export function VersionHistory({ appId, versions, mayRestore }: { appId: string;
               {version.version}
               {version.current ? " (live)" : ""}
               {version.restoredFrom ? ` · restored ${version.restoredFrom}` : ""}
+              {version.staged ? " (staged)" : ""}
+              {version.rolledBackAt ? " · rolled back" : ""}
             </DataCell>
             <DataCell label="Name">{version.name}</DataCell>
             <DataCell label="Live since">{when(version.liveAt)}</DataCell>
-            {mayRestore ? <DataCell>{version.current ? null : <RestoreButton appId={appId} version={version.version} />}</DataCell> : null}
+            {mayRestore ? (
+              <DataCell>{version.version >= live ? null : <RestoreButton appId={appId} version={version.version} />}</DataCell>
+            ) : null}
           </tr>
         ))}
       </DataTable>

@@ -9,6 +9,7 @@ import { ListingAudience } from "@/components/portal/apps/listing-audience";
 import { VersionHistory } from "@/components/portal/apps/version-history";
 import { ListingReviews } from "@/components/portal/apps/listing-reviews";
 import { ListingStatus } from "@/components/portal/apps/listing-status";
+import { StagedRollout } from "@/components/portal/apps/staged-rollout";
 import { PastRejections } from "@/components/portal/apps/past-rejections";
 import { PreflightButton } from "@/components/portal/apps/preflight-button";
 import { SubmitForReviewButton } from "@/components/portal/apps/submit-for-review-button";
@@ -22,11 +23,12 @@ import { queueStandingView } from "@/lib/approval-queue/views";
 import { changesWithHostedImages, withHostedImages } from "@/lib/apps/hosted-image-views";
 import { listPastRejections } from "@/lib/apps/rejection-history";
 import { getRevision } from "@/lib/apps/revisions";
+import { getRollout } from "@/lib/apps/rollout";
 import { getDeveloperApp } from "@/lib/apps/service";
 import { listTesters } from "@/lib/apps/testers";
 import { listVersions } from "@/lib/apps/versions";
 import { APP_STATES, type AppAction } from "@/lib/apps/states";
-import { analyticsView, developerAppView, pastRejectionsView, revisionView, testerView, versionsView } from "@/lib/apps/views";
+import { analyticsView, developerAppView, pastRejectionsView, revisionView, rolloutView, testerView, versionsView } from "@/lib/apps/views";
 import { hostedUrlsOf } from "@/lib/assets/hosted/listing-copies";
 import { previewPath } from "@/lib/assets/hosted/preview";
 import type { AppStatus } from "@/lib/core/enums";
@@ -56,12 +58,13 @@ const REVIEWS_SHOWN = 20;
 
 const loadListing = ({ access }: PortalPublisher, appId: string) =>
   orNotFound({ name: "id", value: appId }, async () => {
-    const [listing, analytics, rejections, testers, versions] = await Promise.all([
+    const [listing, analytics, rejections, testers, versions, rollout] = await Promise.all([
       getDeveloperApp({ access, appId }),
       getAppAnalytics({ access, appId }),
       listPastRejections({ access, appId }),
       listTesters({ access, appId }),
       listVersions({ access, appId }),
+      getRollout({ access, appId }),
     ]);
     const revision = listing.revision ? revisionView(await getRevision({ access, appId })) : null;
     // Where a listing or update waiting for a decision stands (null once it is decided).
@@ -79,6 +82,7 @@ const loadListing = ({ access }: PortalPublisher, appId: string) =>
       rejections: pastRejectionsView(rejections).data,
       testers: testers.map(testerView),
       versions: versionsView(versions).data,
+      rollout: rolloutView(rollout),
     };
   });
 
@@ -87,7 +91,7 @@ export default async function ListingPage({ params }: Props) {
   const publisher = await portalPublisher(`/developer/apps/${id}`);
   if (!isVerified(publisher?.developer)) return <NotVerifiedNotice developer={publisher?.developer} feature="App listings" />;
   const { developer, member } = publisher;
-  const { listing, analytics, revision, standing, rejections, testers, versions } = await loadListing(publisher, id);
+  const { listing, analytics, revision, standing, rejections, testers, versions, rollout } = await loadListing(publisher, id);
   // What the member's role lets them do here (the API refuses the rest the same way).
   const mayEdit = canRole(member.role, "editListings");
   const canEdit = mayEdit && allows("edit", listing.status);
@@ -130,8 +134,13 @@ export default async function ListingPage({ params }: Props) {
       {mayEdit && allows("revise", listing.status) ? (
         <UpdateSection listing={listing} revision={update} standing={revision?.status === "PENDING" ? standing : null} />
       ) : null}
+      {rollout.stage !== "NONE" ? <StagedRollout appId={listing.id} rollout={rollout} mayEdit={mayEdit} /> : null}
       {allows("revise", listing.status) ? (
-        <VersionHistory appId={listing.id} versions={versions} mayRestore={mayEdit && listing.revision?.status !== "PENDING"} />
+        <VersionHistory
+          appId={listing.id}
+          versions={versions}
+          mayRestore={mayEdit && listing.revision?.status !== "PENDING" && rollout.stage === "NONE"}
+        />
       ) : null}
       {canRole(member.role, "readAnalytics") ? <ListingAnalytics appId={listing.id} analytics={analytics} /> : null}
       {listing.publishedAt ? (
