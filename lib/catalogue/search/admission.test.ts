@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/core/errors";
 import { environmentForBlock } from "@/test/support/environment";
 
-import { admitSearch, SEARCH_POINT_MS } from "./admission";
+import { admitSearch } from "./admission";
 
 // The line of searches not remembered (./admission.ts), with limits off (the unit project's
 // default): one running and two waiting per client, four running in all.
@@ -67,7 +67,8 @@ describe("admitSearch", () => {
 });
 
 describe("a client's search budget, in time", () => {
-  environmentForBlock({ RATE_LIMITS: "on", RATE_LIMIT_SEARCH: "5/1m" });
+  environmentForBlock({ RATE_LIMITS: "on", RATE_LIMIT_SEARCH: "5/1m", SEARCH_POINT_MS: "25" });
+  const SEARCH_POINT_MS = 25;
   afterEach(() => vi.restoreAllMocks());
 
   it("charges a search one point for each SEARCH_POINT_MS it started, so costly searches run out sooner", async () => {

@@ -1,4 +1,5 @@
 import { fairLine } from "@/lib/assets/hosted/fair-line";
+import { env } from "@/lib/core/env";
 import { charge, consume } from "@/lib/rate-limit/limiter";
 
 // Who may start a search this process has not remembered: the one read whose cost the client
@@ -8,7 +9,7 @@ import { charge, consume } from "@/lib/rate-limit/limiter";
 // - a budget of such searches per minute (the `search` policy, RATE_LIMIT_SEARCH, 120 a minute),
 //   kept where every limit is kept (Postgres on a server, lib/rate-limit); a client over it costs
 //   no write (the limiter remembers an exhausted key until its window resets). A point pays for
-//   SEARCH_POINT_MS of the search's time; a longer one (a costly search, or one that ran out of its
+//   SEARCH_POINT_MS (25 ms) of the search's time; a longer one (a costly search, or one that ran out of its
 //   budget) is charged a point more for each further SEARCH_POINT_MS it started, so the budget is
 //   one of database time: at most 120 × 25 ms = 3 s a minute per client, plus the one search it
 //   may have running (docs/public-api.md, "How a search runs");
@@ -19,9 +20,6 @@ import { charge, consume } from "@/lib/rate-limit/limiter";
 // So the searches never hold more than SEARCHES_AT_ONCE of the pool's ten connections, each for at
 // most SEARCH_BUDGET_MS, and the rest serve everything else. Remembered searches, and requests
 // that join an identical search already under way, pass without either.
-
-/** What one point of the `search` quota pays for: ~3× what a search nobody asked before costs on average (docs/benchmarks.md, issue 49). */
-export const SEARCH_POINT_MS = 25;
 
 /** Of the pool's 10 connections (db/client.ts). */
 const SEARCHES_AT_ONCE = 4;
@@ -48,7 +46,7 @@ export function admitSearch<T>(client: string, search: () => Promise<T>, { count
     try {
       return await search();
     } finally {
-      await charge("search", client, Math.ceil((performance.now() - started) / SEARCH_POINT_MS) - 1);
+      await charge("search", client, Math.ceil((performance.now() - started) / env().SEARCH_POINT_MS) - 1);
     }
   });
 }
