@@ -46,6 +46,9 @@ const envSchema = z.object({
   // On a database server: the longest a search's total may be counted; past it the total is the
   // lower bound its page proves (lib/catalogue/search/totals.ts).
   SEARCH_COUNT_BUDGET_MS: wholeNumber(1, 600_000).default(1_000),
+  // What one point of the `search` quota pays for: a search is charged a point more for each further
+  // SEARCH_POINT_MS it took (lib/catalogue/search/admission.ts).
+  SEARCH_POINT_MS: wholeNumber(1, 600_000).default(25),
   // The longest a whole search (its page and its count) may take; past it the search is 503
   // (lib/catalogue/search/budget.ts). On PGlite it is checked between statements only.
   SEARCH_BUDGET_MS: wholeNumber(1, 600_000).default(2_000),

@@ -114,10 +114,15 @@ export async function consume(name: PolicyName, key: string, points = 1): Promis
 
 /** Counts a failure against the key, without refusing this request. */
 export async function recordFailure(name: PolicyName, key: string): Promise<void> {
-  if (limitsOff()) return;
+  await charge(name, key, 1);
+}
+
+/** Takes `points` more from the key's quota for a request that weighed more than it paid, without refusing it. */
+export async function charge(name: PolicyName, key: string, points: number): Promise<void> {
+  if (limitsOff() || points <= 0) return;
   const policy = policyOf(name);
   try {
-    await (await limiterFor(policy)).penalty(storeKeyOf(key), 1);
+    await (await limiterFor(policy)).penalty(storeKeyOf(key), points);
   } catch (error) {
     failOpen(policy, error);
   }

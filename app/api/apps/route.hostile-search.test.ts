@@ -53,7 +53,8 @@ describe("words", () => {
 });
 
 describe("a client's searches that no process remembers", () => {
-  environmentForBlock({ RATE_LIMITS: "on", RATE_LIMIT_SEARCH: "2/1m", RATE_LIMIT_PUBLIC_READ: "1000/1m" });
+  // A point per search whatever it takes (the charge in time is lib/catalogue/search/admission.test.ts's).
+  environmentForBlock({ RATE_LIMITS: "on", RATE_LIMIT_SEARCH: "2/1m", RATE_LIMIT_PUBLIC_READ: "1000/1m", SEARCH_POINT_MS: "600000" });
   const client = "198.51.100.20";
 
   it("are counted once per search however it is punctuated, then refused 429 while others and list reads are served", async () => {

@@ -1,5 +1,6 @@
 import { fairLine } from "@/lib/assets/hosted/fair-line";
-import { consume } from "@/lib/rate-limit/limiter";
+import { env } from "@/lib/core/env";
+import { charge, consume } from "@/lib/rate-limit/limiter";
 
 // Who may start a search this process has not remembered: the one read whose cost the client
 // chooses (issue 42: one address sending unique searches filled the pool). Each client (its
@@ -7,7 +8,11 @@ import { consume } from "@/lib/rate-limit/limiter";
 //
 // - a budget of such searches per minute (the `search` policy, RATE_LIMIT_SEARCH, 120 a minute),
 //   kept where every limit is kept (Postgres on a server, lib/rate-limit); a client over it costs
-//   no write (the limiter remembers an exhausted key until its window resets);
+//   no write (the limiter remembers an exhausted key until its window resets). A point pays for
+//   SEARCH_POINT_MS (25 ms) of the search's time; a longer one (a costly search, or one that ran out of its
+//   budget) is charged a point more for each further SEARCH_POINT_MS it started, so the budget is
+//   one of database time: at most 120 × 25 ms = 3 s a minute per client, plus the one search it
+//   may have running (docs/public-api.md, "How a search runs");
 // - one search running at a time, and two waiting, in a fair line of SEARCHES_AT_ONCE for the whole
 //   process (lib/assets/hosted/fair-line.ts): more of the client's are 429 `rate_limited`, more than
 //   WAITING in all, or a wait past the patience, 503 `service_unavailable`, with Retry-After.
@@ -37,6 +42,11 @@ const searches = fairLine({
 export function admitSearch<T>(client: string, search: () => Promise<T>, { counted = true } = {}): Promise<T> {
   return searches.run(client, async () => {
     if (counted) await consume("search", client);
-    return search();
+    const started = performance.now();
+    try {
+      return await search();
+    } finally {
+      await charge("search", client, Math.ceil((performance.now() - started) / env().SEARCH_POINT_MS) - 1);
+    }
   });
 }

@@ -8,30 +8,35 @@ import { env } from "@/lib/core/env";
 import { boundedCache } from "@/lib/core/process-cache";
 
 import type { SearchBudget } from "./budget";
-import { currentVersion, isExactName, matchesWords, publicWhere, type CatalogueQuery } from "./query";
+import { currentVersion, isExactName, matchesWords, nameHoldsWords, publicWhere, type CatalogueQuery } from "./query";
 
 // How many public apps a search matches: counted exactly up to TOTAL_COUNTED_UP_TO, beyond which
-// the answer is a lower bound (as Elasticsearch's `track_total_hits`). Counting is the one step of
-// a search whose cost grows with its matches (up to ~0.2 s for two broad words at 100,000 apps,
-// docs/benchmarks.md), so a process remembers each search's total under the catalogue version it
-// was counted at: migration 0011 bumps the version with every change a total can see, so a
-// remembered total is right for as long as its version is the current one. Requests that need
-// the same uncounted total share one count. A count gets SEARCH_COUNT_BUDGET_MS on a database server;
-// one that runs out answers what the page proves (a lower bound, `isExact: false`, as GitHub's
-// search answers `incomplete_results`) and is tried again after RECOUNT_AFTER_MS, so a flood of
-// broad searches costs the database a bounded share, not every pooled connection. The memory is
-// bounded in bytes; without it every search counts, and answers the same.
+// the answer is a lower bound (as Elasticsearch's `track_total_hits`). A search counts before it
+// looks for its page: how many apps match decides how the page is found (./search.ts), so the
+// count is also how many apps hold the words in their name (relevance's second tier). A process
+// remembers each search's counts under the catalogue version they were counted at: migration 0011
+// bumps the version with every change a count can see, so a remembered count is right for as long
+// as its version is the current one. Requests that need the same uncounted search share one count.
+// A count gets SEARCH_COUNT_BUDGET_MS on a database server; one that runs out answers what the
+// page proves (a lower bound, `isExact: false`, as GitHub's search answers `incomplete_results`),
+// leaves the page to be found without knowing how many match, and is tried again after
+// RECOUNT_AFTER_MS, so a flood of broad searches costs the database a bounded share, not every
+// pooled connection. The memory is bounded in bytes; without it every search counts, and answers
+// the same.
 
 const TOTAL_COUNTED_UP_TO = 10_000;
 const RECOUNT_AFTER_MS = 30_000;
 export type Total = { total: number; isExact: boolean };
+/** What a count found: the search's total, and how many of its apps hold every word in their name. */
+export type Counts = { total: Total; inName: Total };
 
 /**
  * 256 KiB: ~1,000 searches of a few words (~250 bytes each with the entry and its key). Searches
  * people make repeat; each one not remembered costs one count.
  */
 const REMEMBERED_BYTES = 256 * KiB;
-type Remembered = { version: number; total: Total; recountAt?: number };
+/** `counts` undefined: the count ran out of time (then `recountAt` is set). */
+type Remembered = { version: number; counts?: Counts; recountAt?: number };
 const remembered = boundedCache<string, Remembered>({ name: "catalogue-search-totals", maxBytes: REMEMBERED_BYTES, sizeOf: estimateBytes });
 /** Counts under way in this process: one entry per distinct search being counted right now. */
 const counting = new Map<string, Promise<Remembered>>();
@@ -40,26 +45,30 @@ const counting = new Map<string, Promise<Remembered>>();
 const keyOf = (query: CatalogueQuery) =>
   JSON.stringify([query.text, query.filters.category, query.filters.environment, query.filters.featured]);
 
+const upToBound = (counted: number, upTo: number): Total =>
+  counted > upTo ? { total: upTo, isExact: false } : { total: counted, isExact: true };
+
 /**
  * Counts, in one snapshot with the version it belongs to: the apps matching the words (stopping
- * one past `upTo`) and the apps found only by their exact name.
+ * one past `upTo`), the apps found only by their exact name, and the apps whose name holds every
+ * word (stopping one past `upTo`).
  */
-export async function countMatches(
-  db: Database,
-  query: CatalogueQuery,
-  upTo = TOTAL_COUNTED_UP_TO,
-): Promise<{ version: number; total: Total }> {
-  const [row] = await queryRows<{ version: string; words: number; names: number }>(
+export async function countMatches(db: Database, query: CatalogueQuery, upTo = TOTAL_COUNTED_UP_TO): Promise<{ version: number } & Counts> {
+  const [row] = await queryRows<{ version: string; words: number; names: number; in_name: number }>(
     db,
     sql`select ${currentVersion} as version,
       (select count(*)::int from (select 1 from ${apps} where ${publicWhere(query, matchesWords(query))}
                                   limit ${upTo + 1}) as counted) as words,
       (select count(*)::int from ${apps}
-       where ${publicWhere(query, sql`${isExactName(query)} and not coalesce(${matchesWords(query)}, false)`)}) as names`,
+       where ${publicWhere(query, sql`${isExactName(query)} and not coalesce(${matchesWords(query)}, false)`)}) as names,
+      (select count(*)::int from (select 1 from ${apps} where ${publicWhere(query, nameHoldsWords(query))}
+                                  limit ${upTo + 1}) as counted) as in_name`,
   );
-  const matches = Number(row!.words) + Number(row!.names);
-  const total = matches > upTo ? { total: upTo, isExact: false } : { total: matches, isExact: true };
-  return { version: Number(row!.version), total };
+  return {
+    version: Number(row!.version),
+    total: upToBound(Number(row!.words) + Number(row!.names), upTo),
+    inName: upToBound(Number(row!.in_name), upTo),
+  };
 }
 
 /**
@@ -67,36 +76,31 @@ export async function countMatches(
  * cancels it past that; PGlite has no statement timeout), in a savepoint of the search's
  * transaction, which a cancelled count leaves usable.
  */
-async function countWithinBudget(query: CatalogueQuery, version: number | undefined, budget: SearchBudget): Promise<Remembered> {
-  const outOfTime = (): Remembered => ({
-    version: version!,
-    total: { total: 0, isExact: false },
-    recountAt: Date.now() + RECOUNT_AFTER_MS,
-  });
+async function countWithinBudget(query: CatalogueQuery, version: number, budget: SearchBudget): Promise<Remembered> {
+  const outOfTime = (): Remembered => ({ version, recountAt: Date.now() + RECOUNT_AFTER_MS });
   const ms = Math.min(env().SEARCH_COUNT_BUDGET_MS, budget.left());
-  if (ms <= 0 && version !== undefined) return outOfTime();
+  if (ms <= 0) return outOfTime();
   try {
-    return await budget.tx.transaction(async (tx) => {
+    const {
+      version: countedAt,
+      total,
+      inName,
+    } = await budget.tx.transaction(async (tx) => {
       await budget.limitNext(ms);
       return countMatches(tx as unknown as Database, query);
     });
+    return { version: countedAt, counts: { total, inName } };
   } catch (error) {
-    if (!isStatementCancelled(error) || version === undefined) throw error;
+    if (!isStatementCancelled(error)) throw error;
     return outOfTime();
   }
 }
 
 /**
- * The search's total: remembered under `version` (the one its page was read at), or counted now.
- * `atLeast` is what the page itself proves (its offset plus its apps): the answer when the count
- * ran out of time.
+ * The search's counts under `version` (the catalogue's current one): remembered, or counted now;
+ * undefined when counting ran out of time.
  */
-export async function countedTotal(
-  query: CatalogueQuery,
-  version: number | undefined,
-  atLeast: number,
-  budget: SearchBudget,
-): Promise<Total> {
+export async function countsAt(query: CatalogueQuery, version: number, budget: SearchBudget): Promise<Counts | undefined> {
   const key = keyOf(query);
   let known = remembered.get(key);
   if (!known || known.version !== version || (known.recountAt !== undefined && Date.now() >= known.recountAt)) {
@@ -108,5 +112,11 @@ export async function countedTotal(
     known = await count;
     remembered.set(key, known);
   }
-  return known.total.isExact ? known.total : { total: Math.max(known.total.total, atLeast), isExact: false };
+  return known.counts;
+}
+
+/** The total a search answers: its count, or, without one, the lower bound `atLeast` its page proves (its offset plus its apps). */
+export function answeredTotal(counts: Counts | undefined, atLeast: number): Total {
+  if (counts === undefined) return { total: atLeast, isExact: false };
+  return counts.total.isExact ? counts.total : { total: Math.max(counts.total.total, atLeast), isExact: false };
 }
