@@ -54,13 +54,15 @@ export async function proxy(request: NextRequest): Promise<Response> {
 const DATABASE_HEARD_WITHIN_MS = 2_000;
 
 /**
- * The API answers no shared cache may keep (`no-store`, docs/api.md): with pages (rendered per
- * request, `private, no-store`), the only answers a renewed session cookie rides on. Public reads and
+ * The API answers no shared cache may keep (`no-store` or `private, no-store`, docs/api.md): with
+ * pages rendered for a signed-in person (`private`), the only answers a renewed session cookie rides
+ * on. A page served from the server's memory (lib/server/page-cache) is not renewed; the islands'
+ * `/api/me` request after it is. Public reads and
  * files are cached for a year or a minute by whatever stands in front, for everyone after this person;
  * next-auth's own routes (`/api/auth/*`) set the cookie themselves. The production server makes any
  * answer that sets a cookie private whatever its route says (lib/server/private-cookies.ts).
  */
-const PRIVATE_API = /^\/api\/(dev|admin)\//;
+const PRIVATE_API = /^\/api\/(dev\/|admin\/|me$|me\/)/;
 
 /**
  * The request as the page renderer should see it: with the Content-Security-Policy, where Next

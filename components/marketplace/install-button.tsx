@@ -5,11 +5,11 @@ import { useRef, useState } from "react";
 
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
-import type { Workspace } from "@/lib/callers/identity";
 import { useApiAction } from "@/lib/client/use-api-action";
 import { referralOf } from "@/lib/analytics/referrer";
 import { callOf } from "@/lib/client/operation-call";
 
+import { useAppReader } from "./app-reader";
 import { RemoveInstall, type InstallEndpoints } from "./remove-install";
 
 type Props = {
@@ -20,14 +20,18 @@ type Props = {
   installCount: number;
   /** What the app will be able to do, shown before the install is confirmed. */
   permissions: string[];
-  /** The reader's Yapture workspaces; null when nobody is signed in. */
-  workspaces: Workspace[] | null;
-  /** Those of the reader's workspaces that already have the app. */
-  installedIn: Workspace[];
 };
 
-/** Install into one of the reader's Yapture workspaces: sign in, pick a workspace, read what the app may do, confirm. */
-export function InstallButton({ endpoints, slug, appName, installCount, permissions, workspaces, installedIn }: Props) {
+/**
+ * Install into one of the reader's Yapture workspaces: sign in, pick a workspace, read what the app
+ * may do, confirm. The reader's workspaces, and those that have the app, come from the page's
+ * island (./app-reader.tsx): the server renders the signed-out panel for everyone.
+ */
+export function InstallButton({ endpoints, slug, appName, installCount, permissions }: Props) {
+  const reader = useAppReader();
+  // null: nobody signed in; undefined: still asking.
+  const workspaces = reader.state === "signed-in" ? reader.workspaces : reader.state === "asking" ? undefined : null;
+  const installedIn = reader.state === "signed-in" ? reader.installedIn : [];
   const [choosing, setChoosing] = useState(false);
   // Opening the confirmation replaces the Install button, and Cancel brings it back: focus follows.
   const installRef = useRef<HTMLButtonElement>(null);
@@ -51,7 +55,11 @@ export function InstallButton({ endpoints, slug, appName, installCount, permissi
   const count = install.data?.installCount ?? installCount;
 
   return (
-    <div className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:w-72" data-testid="install-panel">
+    <div
+      className="flex w-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:w-72"
+      aria-busy={workspaces === undefined || undefined}
+      data-testid="install-panel"
+    >
       {installedIn.length > 0 ? (
         <div
           id="installed-in"
@@ -64,7 +72,10 @@ export function InstallButton({ endpoints, slug, appName, installCount, permissi
           ))}
         </div>
       ) : null}
-      {workspaces === null ? (
+      {workspaces === undefined ? (
+        // Where the person's choices will be: the sign-in link's place kept, so nothing below moves.
+        <div aria-hidden="true" className="h-9 rounded-lg bg-slate-100 motion-safe:animate-pulse" data-testid="install-asking" />
+      ) : workspaces === null ? (
         <Link
           href={`/signin?callbackUrl=${encodeURIComponent(`/apps/${slug}`)}`}
           className="rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"

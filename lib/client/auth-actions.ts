@@ -1,6 +1,7 @@
 "use client";
 
 import { forgetPublisherChoice } from "./publisher-choice";
+import { forgetSignedInHint } from "./signed-in-hint";
 import { forgetKeptDrafts } from "./use-kept-draft";
 
 /**
@@ -27,5 +28,7 @@ export function signOut(callbackUrl = "/"): Promise<void> {
   forgetKeptDrafts();
   // So is the account they chose to work in: the next person starts in their own.
   forgetPublisherChoice();
+  // The server clears it with the session; gone here too, the page left behind asks for nobody.
+  forgetSignedInHint();
   return postToAuth("/api/auth/signout", callbackUrl);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ChangeEvent } from "react";
 
@@ -15,7 +15,11 @@ type ControlEvent = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSel
 
 type Options<Input, Output> = {
   onSuccess?: (data: Output, input: Input) => void;
-  /** Re-render the page from the server after success (default); off when the answer itself is shown. */
+  /**
+   * Re-render the page from the server after success, and ask again what the page's islands asked
+   * for (the person's part of a shared page: components/marketplace/app-reader.tsx) (default); off
+   * when the answer itself is shown.
+   */
   refresh?: boolean;
   /** What a screen reader hears, and everyone sees for a moment, once it worked: never silent. */
   announce: string | ((data: Output, input: Input) => string);
@@ -36,6 +40,7 @@ export function useApiAction<Input = void, Call extends OperationCall = Operatio
   { onSuccess, refresh = true, announce: message, focus }: Options<Input, Output>,
 ) {
   const router = useRouter();
+  const queries = useQueryClient();
   const mutation = useMutation({
     mutationFn: (input: Input) => {
       const { path, method, body } = request(input);
@@ -46,7 +51,10 @@ export function useApiAction<Input = void, Call extends OperationCall = Operatio
       announce(typeof message === "function" ? message(data, input) : message);
       const target = typeof focus === "function" ? focus(data, input) : focus;
       if (target) focusWhenShown(target);
-      if (refresh) router.refresh();
+      if (refresh) {
+        router.refresh();
+        void queries.invalidateQueries();
+      }
     },
   });
   const problem = mutation.error instanceof ProblemError ? mutation.error : undefined;

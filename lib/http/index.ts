@@ -1,4 +1,4 @@
 export { parseQuery } from "./query";
-export { csvFile, json, noContent } from "./responses";
+export { csvFile, json, noContent, privateJson } from "./responses";
 export { route, publicGet, otherMethods, type NextRouteHandler } from "./route";
 export { paged, pagedJsonBody } from "./paging";

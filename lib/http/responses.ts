@@ -16,6 +16,14 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return jsonAs("application/json; charset=utf-8", data, init);
 }
 
+/**
+ * A signed-in person's own answer (GET /api/me…, which the islands of the shared pages ask):
+ * `private, no-store`, so neither a shared cache nor the browser keeps it for whoever comes next.
+ */
+export function privateJson(data: unknown): Response {
+  return json(data, { headers: { "cache-control": "private, no-store" } });
+}
+
 /** An RFC 9457 problem document (lib/http/problem.ts builds it). */
 export function problemJson(data: unknown, init: ResponseInit): Response {
   return jsonAs("application/problem+json", data, init);

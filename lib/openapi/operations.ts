@@ -9,6 +9,7 @@ import { CATALOGUE } from "@/lib/catalogue/operations";
 import { DEVELOPER_VERIFICATIONS, PROFILE, PROFILE_CHANGE_APPROVALS } from "@/lib/developers/operations";
 import { EMAIL_LOG } from "@/lib/email/operations";
 import { INSTALLS } from "@/lib/installs/operations";
+import { ME } from "@/lib/me/operations";
 import { TEAM } from "@/lib/members/operations";
 import { MODERATION, PUBLISHER_REVIEWS, REVIEWS } from "@/lib/reviews/operations";
 import { EVENTS, WEBHOOKS } from "@/lib/webhooks/operations";
@@ -55,6 +56,7 @@ export const OPERATIONS: Operation[] = [
   CATALOGUE,
   INSTALLS,
   REVIEWS,
+  ME,
   PROFILE,
   TEAM,
   API_KEYS,

@@ -4,7 +4,11 @@ import type { Viewer } from "@/lib/analytics/seen";
 import { currentUser } from "@/lib/auth/portal-session";
 import { CLIENT_ADDRESS_HEADER, clientNetworkOf, UNKNOWN_CLIENT } from "@/lib/core/client-address";
 
-/** Who is looking at the page being rendered, for its analytics (lib/analytics/seen.ts). */
+/**
+ * Who is looking at the page being rendered, for its analytics only (lib/analytics/seen.ts: the
+ * administrators' and publishers' own views are left out). Never for what the page shows: public
+ * pages are the same bytes for everyone (docs/architecture.md, "Pages the same for everyone").
+ */
 export async function pageViewer(): Promise<Viewer> {
   const [request, user] = await Promise.all([headers(), currentUser()]);
   return {

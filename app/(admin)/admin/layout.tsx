@@ -24,7 +24,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     // A plain page, without the administration's menu.
     return (
       <>
-        <SiteHeader />
+        <SiteHeader person={user} />
         <main id="main-content" className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
           <PageHeading>Not an administrator</PageHeading>
           <p className="mt-3 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800" data-testid="not-admin">
@@ -35,7 +35,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     );
   }
   return (
-    <SidebarLayout label="Administration" nav={NAV} who={`Administrator: ${user.email}`}>
+    <SidebarLayout person={user} label="Administration" nav={NAV} who={`Administrator: ${user.email}`}>
       {children}
     </SidebarLayout>
   );

@@ -41,6 +41,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const nav = [...SECTIONS, ...(current ? [TEAM] : []), ...(current && canRole(current.member.role, "own") ? [AUDIT] : [])];
   return (
     <SidebarLayout
+      person={user}
       label="Developer portal"
       nav={nav}
       who={<span data-testid="signed-in-as">Signed in as {user.email}</span>}

@@ -3,6 +3,8 @@ import NextAuth from "next-auth";
 import { route } from "@/lib/http";
 import { ApiError } from "@/lib/core/errors";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { withSignedInHint } from "@/lib/auth/signed-in-hint";
+import { env } from "@/lib/core/env";
 
 // next-auth's sign-in, callback, session and sign-out endpoints, behind the same wrapper as the API
 // (X-Request-Id, problem+json for what fails) and their own rate limit per client address.
@@ -23,7 +25,11 @@ function assertFormPost(request: Request): void {
 const handler = route(async ({ request, params, clientAddress, limit }) => {
   await limit("signIn", clientAddress);
   assertFormPost(request);
-  return NextAuth(authOptions())(request, { params: Promise.resolve(params) });
+  // Wherever next-auth sets or ends the session cookie, the signed-in hint follows it.
+  return withSignedInHint(
+    await NextAuth(authOptions())(request, { params: Promise.resolve(params) }),
+    env().APP_URL.startsWith("https://"),
+  );
 });
 
 export { handler as GET, handler as POST };
