@@ -19,14 +19,17 @@ function decodeCookieValue(value: string): string {
   }
 }
 
-function cookiesOf(request: Request): Map<string, string> {
+/** The cookies of a Cookie header, name → percent-decoded value. */
+export function cookiesOfHeader(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+  for (const part of (header ?? "").split(";")) {
     const index = part.indexOf("=");
     if (index > 0) cookies.set(part.slice(0, index).trim(), decodeCookieValue(part.slice(index + 1).trim()));
   }
   return cookies;
 }
+
+const cookiesOf = (request: Request) => cookiesOfHeader(request.headers.get("cookie") ?? undefined);
 
 // next-auth's session cookie (JWT sessions), chunked as `.0`, `.1`… when large; `__Secure-` on https.
 export const isSessionCookie = (name: string) => name.includes("next-auth.session-token");

@@ -140,9 +140,24 @@ describe("visitors' pages rendered once and served many times", () => {
     expect(renderOf(await get("/developers/old"))).toBeGreaterThan(renderOf(kept));
   });
 
-  it("renders every page of a signed-in person, a Next navigation, a 404 and an answer that sets a cookie", async () => {
+  it("serves a signed-in person the page kept for visitors, as theirs alone, and never keeps theirs", async () => {
+    const session = { cookie: "next-auth.session-token=abc" };
+    const own = await get("/apps/signed-in-first", session);
+    const ownAgain = await get("/apps/signed-in-first", session);
+    const visitorsAfter = await get("/apps/signed-in-first");
+    expect([renderOf(ownAgain), renderOf(visitorsAfter)]).toEqual([renderOf(own) + 1, renderOf(own) + 2]);
+    expect(ownAgain.headers.age).toBeUndefined();
+    await get("/apps/visitors-first");
+    const visitors = await get("/apps/visitors-first");
+    const theirs = await get("/apps/visitors-first", session);
+    expect(renderOf(theirs)).toBe(renderOf(visitors));
+    expect(theirs.headers.age).toBe("0");
+    expect(theirs.headers["cache-control"]).toBe("private, no-store");
+    expect(nonceOf(theirs)).not.toBe(nonceOf(visitors));
+  });
+
+  it("renders every Next navigation, 404 and answer that sets a cookie", async () => {
     for (const [path, headers] of [
-      ["/apps/signed-in", { cookie: "next-auth.session-token=abc" }],
       ["/apps/navigation", { rsc: "1" }],
       ["/apps/missing", {}],
       ["/apps/sets-cookie", {}],

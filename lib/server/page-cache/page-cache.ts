@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 import { recordServedPage } from "@/lib/analytics/seen";
 import { takePageRecord, watchPageRecord } from "@/lib/analytics/page-records";
+import { cookiesOfHeader, portalUserOf, sessionTokenOf } from "@/lib/auth/session";
 import { KiB, MiB } from "@/lib/core/bounded-cache";
 import { CLIENT_ADDRESS_HEADER, clientNetworkOf, UNKNOWN_CLIENT } from "@/lib/core/client-address";
 import { env } from "@/lib/core/env";
@@ -18,7 +19,7 @@ import { beforeHeadersGoOut, headerText } from "../write-head";
 import { captureResponse } from "./capture";
 import { pageEntryOf, type PageEntry } from "./entry";
 import { gzipJoined, plainJoined } from "./gzip-splice";
-import { sharedPageKey } from "./shared-pages";
+import { sharedPageRequest } from "./shared-pages";
 
 // Public pages rendered once and served many times (docs/architecture.md, "Pages rendered once").
 // A visitor's page (./shared-pages.ts) is served from this process's memory while it is fresh, with
@@ -49,13 +50,18 @@ const rendering = new Set<string>();
 
 type Render = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/** Answers `request` from a kept page when it may, else through `render` (Next), keeping the page. */
+/**
+ * Answers `request` from a kept page when it may, else through `render` (Next), keeping a visitor's
+ * page. A signed-in person is served a kept page too, as their own, and their render is never kept.
+ */
 export async function servePage(request: IncomingMessage, response: ServerResponse, render: Render): Promise<void> {
-  const key = sharedPageKey(request);
-  if (key === null) return render(request, response);
+  const shared = sharedPageRequest(request);
+  if (shared === null) return render(request, response);
+  const { key, signedIn } = shared;
   const entry = kept.get(key);
   const age = entry ? Date.now() - entry.storedAt : Infinity;
-  if (entry && (age < PAGE_FRESH_MS || (age < PAGE_STALE_MS && rendering.has(key)))) return serveKept(request, response, entry);
+  if (entry && (age < PAGE_FRESH_MS || (age < PAGE_STALE_MS && rendering.has(key)))) return serveKept(request, response, entry, signedIn);
+  if (signedIn) return render(request, response);
   markShared(response);
   if (rendering.has(key) || request.method !== "GET" || !askedAgain(key)) return render(request, response);
   return renderAndKeep(key, request, response, render);
@@ -102,7 +108,10 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-async function serveKept(request: IncomingMessage, response: ServerResponse, entry: PageEntry): Promise<void> {
+/** A signed-in person's answer is theirs alone: no cache in front may keep it for anyone else. */
+const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+async function serveKept(request: IncomingMessage, response: ServerResponse, entry: PageEntry, signedIn: boolean): Promise<void> {
   const client = clientNetworkOf(String(request.headers[CLIENT_ADDRESS_HEADER] ?? UNKNOWN_CLIENT));
   const view = consumePageView(client);
   if (view.limited) return sendAnswer(response, rateLimitedPage(view.state, deploymentSecurityHeaders()));
@@ -113,16 +122,29 @@ async function serveKept(request: IncomingMessage, response: ServerResponse, ent
   for (const [name, value] of entry.headers) response.setHeader(name, value);
   for (const [name, value] of Object.entries(view.headers)) response.setHeader(name, value);
   response.setHeader("content-security-policy", entry.policy.join(nonce));
-  response.setHeader("cache-control", SHARED_PAGE_CACHE_CONTROL);
+  response.setHeader("cache-control", signedIn ? PERSONAL_CACHE_CONTROL : SHARED_PAGE_CACHE_CONTROL);
   response.setHeader("age", String(Math.floor((Date.now() - entry.storedAt) / 1000)));
   response.setHeader("content-length", String(body.length));
   if (gzip) response.setHeader("content-encoding", "gzip");
   response.writeHead(200);
   response.end(request.method === "HEAD" ? undefined : body);
-  const referrer = request.headers.referer ?? null;
-  recordServedPage(entry.record, {
-    viewer: { userAgent: request.headers["user-agent"] ?? null, clientAddress: client, person: null },
-    referrer,
+  countServed(request, entry, client, signedIn).catch((error: unknown) => log.warn("counting a kept page's impressions failed", { error }));
+}
+
+/**
+ * Counts a kept page for the person served it, after the answer is on its way: a signed-in person's
+ * session is read (the administrators at work and a publisher's own apps count nothing) as the render does.
+ */
+async function countServed(request: IncomingMessage, entry: PageEntry, client: string, signedIn: boolean): Promise<void> {
+  const token = signedIn ? await sessionTokenOf(cookiesOfHeader(request.headers.cookie)) : null;
+  const user = token?.sub ? portalUserOf(token) : null;
+  await recordServedPage(entry.record, {
+    viewer: {
+      userAgent: request.headers["user-agent"] ?? null,
+      clientAddress: client,
+      person: user && { sub: user.yaptureUserId, isAdmin: user.isAdmin },
+    },
+    referrer: request.headers.referer ?? null,
     origin: new URL(env().APP_URL).origin,
-  }).catch((error: unknown) => log.warn("counting a kept page's impressions failed", { error }));
+  });
 }

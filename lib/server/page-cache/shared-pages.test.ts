@@ -2,7 +2,9 @@ import type { IncomingMessage } from "node:http";
 
 import { describe, expect, it } from "vitest";
 
-import { sharedPageKey } from "./shared-pages";
+import { sharedPageRequest } from "./shared-pages";
+
+const sharedPageKey = (request: IncomingMessage) => sharedPageRequest(request)?.key ?? null;
 
 const request = (url: string, headers: Record<string, string> = {}, method = "GET") =>
   ({ method, url, headers: { host: "market.example", ...headers } }) as unknown as IncomingMessage;
@@ -30,14 +32,17 @@ describe("which requests the page cache may answer", () => {
     expect(sharedPageKey(request(`/apps?search=${"a".repeat(1_100)}`))).toBeNull();
   });
 
-  it("renders a signed-in person's pages, whichever session cookie they carry", () => {
+  it("tells a signed-in person's request, whichever session cookie they carry, by the same key", () => {
     for (const cookie of [
       "next-auth.session-token=x",
       "theme=a; __Secure-next-auth.session-token.0=y",
       "a=1;next-auth.session-token.1=z",
     ]) {
-      expect(sharedPageKey(request("/apps", { cookie }))).toBeNull();
+      expect(sharedPageRequest(request("/apps", { cookie }))).toEqual({ key: "market.example   /apps", signedIn: true });
     }
-    expect(sharedPageKey(request("/apps", { cookie: "next-auth.csrf-token=abc; other=1" }))).not.toBeNull();
+    expect(sharedPageRequest(request("/apps", { cookie: "next-auth.csrf-token=abc; mkp_signed_in=1" }))).toEqual({
+      key: "market.example   /apps",
+      signedIn: false,
+    });
   });
 });
