@@ -71,11 +71,13 @@ test("a fresh session is not renewed on every request", async ({ request, playwr
   await anonymous.dispose();
 });
 
+// A page may be served from the server's memory, which renews nothing; every page then asks
+// /api/me for the person's parts (docs/architecture.md, "Pages rendered once"), which renews.
 test("a request renews an older session for the idle time, the token's expiry equal to the cookie's", async ({ request, playwright }) => {
   const claims = await signedInClaims(request);
   const token = await sessionToken(claims, { age: HOUR, signedInAgo: 3 * HOUR });
   const anonymous = await playwright.request.newContext({ baseURL: origin() });
-  const response = await anonymous.get("/apps", withCookie(token));
+  const response = await anonymous.get("/api/me", withCookie(token));
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toMatch(/private/);
   const renewed = setSessionCookie(response)!;
