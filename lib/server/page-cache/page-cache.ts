@@ -31,7 +31,7 @@ import { sharedPageRequest } from "./shared-pages";
 /** A kept page is served as it is for this long after its render ended. */
 export const PAGE_FRESH_MS = 1_000;
 /** …and for this long while one request renders it again; never older. */
-export const PAGE_STALE_MS = 2_000;
+const PAGE_STALE_MS = 2_000;
 /** What a shared cache in front (a CDN) may do with the same response: keep it as long, no longer. */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=1";
 /** ~350 pages of 50–150 KiB with their compressed copies; Buffers, outside the V8 heap (docs/architecture.md). */
