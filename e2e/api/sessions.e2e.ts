@@ -111,7 +111,7 @@ test("a renewed cookie never rides on an answer a shared cache may keep", async 
 test("no renewal reaches past 7 days after sign-in", async ({ request, playwright }) => {
   const token = await sessionToken(await signedInClaims(request), { age: HOUR, signedInAgo: MAX - 2 * HOUR });
   const anonymous = await playwright.request.newContext({ baseURL: origin() });
-  const renewed = setSessionCookie(await anonymous.get("/apps", withCookie(token)))!;
+  const renewed = setSessionCookie(await anonymous.get("/api/me", withCookie(token)))!;
   expect(renewed.maxAge).toBeGreaterThan(2 * HOUR - 60);
   expect(renewed.maxAge).toBeLessThanOrEqual(2 * HOUR);
   await anonymous.dispose();
