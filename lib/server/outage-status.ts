@@ -30,25 +30,19 @@ export function answerOutageAsUnavailable(request: IncomingMessage, response: Se
     writeHead.call(response, page.status);
     end.call(response, request.method === "HEAD" ? undefined : body);
   };
-  /** Next's callbacks for what it wrote are still called once its writes are dropped. */
-  const settle = (args: unknown[]) => {
-    const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
-    if (callback) process.nextTick(callback);
-  };
+  /** `write` or `end` as Next calls them: dropped once the 503 page went out, Next's callback still called. */
+  const gated = (original: (...args: unknown[]) => unknown, dropped: (response: ServerResponse) => unknown) =>
+    function (this: ServerResponse, ...args: unknown[]) {
+      if (failedForTheDatabase(this.statusCode)) replace();
+      if (!replaced) return original.apply(this, args);
+      const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      if (callback) process.nextTick(callback);
+      return dropped(this);
+    };
   response.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     if (failedForTheDatabase(statusCode)) replace();
     return replaced ? this : writeHead.call(this, statusCode, ...rest);
   } as ServerResponse["writeHead"];
-  response.write = function (this: ServerResponse, ...args: unknown[]) {
-    if (failedForTheDatabase(this.statusCode)) replace();
-    if (!replaced) return write.apply(this, args);
-    settle(args);
-    return true;
-  } as ServerResponse["write"];
-  response.end = function (this: ServerResponse, ...args: unknown[]) {
-    if (failedForTheDatabase(this.statusCode)) replace();
-    if (!replaced) return end.apply(this, args);
-    settle(args);
-    return this;
-  } as ServerResponse["end"];
+  response.write = gated(write, () => true) as ServerResponse["write"];
+  response.end = gated(end, (self) => self) as ServerResponse["end"];
 }
