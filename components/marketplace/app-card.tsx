@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { formatCount } from "@/lib/core/format-count";
 import type { PublicAppCard } from "@/lib/apps/views";
 import { ListingLogo } from "@/components/ui/listing-logo";
 import { CATEGORY_LABELS } from "@/lib/core/enums";
@@ -39,7 +40,7 @@ export function AppCard({ app }: { app: PublicAppCard }) {
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{CATEGORY_LABELS[app.category]}</span>
         <Rating value={app.averageRating} count={app.reviewCount} />
-        <span>{app.installCount.toLocaleString("en-US")} installs</span>
+        <span>{formatCount(app.installCount)} installs</span>
       </div>
     </Link>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { formatCount } from "@/lib/core/format-count";
 import { Button } from "@/components/ui/button";
 import { InlineSelect } from "@/components/ui/inline-select";
 import { endpointOf } from "@/lib/client/operation-call";
@@ -61,7 +62,7 @@ export function AppReviews({ slug, average, histogram, verified, verifiedOnly, p
           <p className="text-sm text-slate-700" data-testid="verified-summary">
             {verified.count === 0
               ? "No reviews from verified installs yet."
-              : `${verified.average!.toFixed(1)} from ${verified.count.toLocaleString("en")} verified ${verified.count === 1 ? "install" : "installs"}.`}
+              : `${verified.average!.toFixed(1)} from ${formatCount(verified.count)} verified ${verified.count === 1 ? "install" : "installs"}.`}
           </p>
         </>
       ) : (

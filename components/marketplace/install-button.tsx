@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRef, useState } from "react";
 
+import { formatCount } from "@/lib/core/format-count";
 import { ActionError } from "@/components/ui/action-error";
 import { Button } from "@/components/ui/button";
 import { useApiAction } from "@/lib/client/use-api-action";
@@ -141,7 +142,7 @@ export function InstallButton({ endpoints, slug, appName, installCount, permissi
         </Button>
       )}
       <p className="text-center text-xs text-slate-600" data-testid="install-count">
-        {count.toLocaleString("en-US")} installs
+        {formatCount(count)} installs
       </p>
       <ActionError error={install.error} />
     </div>

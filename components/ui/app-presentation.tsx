@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { formatCount } from "@/lib/core/format-count";
 import { ExternalLink } from "@/components/ui/external-link";
 import { Markdown } from "@/components/ui/markdown";
 import { ScreenshotGallery } from "@/components/ui/screenshot-gallery";
@@ -65,8 +66,8 @@ function RatingSummary({ rating }: { rating: NonNullable<PresentableApp["rating"
           <span aria-hidden="true" className="text-amber-500">
             ★
           </span>{" "}
-          <span className="font-semibold text-slate-900">{rating.average.toFixed(1)}</span> out of 5 ·{" "}
-          {rating.count.toLocaleString("en-US")} {rating.count === 1 ? "review" : "reviews"}
+          <span className="font-semibold text-slate-900">{rating.average.toFixed(1)}</span> out of 5 · {formatCount(rating.count)}{" "}
+          {rating.count === 1 ? "review" : "reviews"}
         </>
       )}
     </a>

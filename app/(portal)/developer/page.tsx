@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { formatCount } from "@/lib/core/format-count";
 import { PageHeading } from "@/components/ui/page-heading";
 import type { Developer } from "@/db/schema";
 
@@ -24,7 +25,7 @@ function CountCard({ href, label, count, action }: { href: string; label: string
   return (
     <Link href={href} className="block rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-500">
       <p className="text-sm text-slate-500">{label}</p>
-      <p className="mt-1 text-3xl font-semibold">{count.toLocaleString("en-US")}</p>
+      <p className="mt-1 text-3xl font-semibold">{formatCount(count)}</p>
       <p className="mt-2 text-sm text-brand-700">{action} →</p>
     </Link>
   );

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/core/format-count";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 
 import { SERIES_STYLE, type ChartedMetric } from "./palette";
@@ -5,7 +6,7 @@ import { SERIES_STYLE, type ChartedMetric } from "./palette";
 export type ChartPoint = { start: string; end: string } & Partial<Record<ChartedMetric, number | null>>;
 
 const periodLabel = ({ start, end }: ChartPoint) => (start === end ? start : `${start} – ${end}`);
-const shown = (value: number | null | undefined) => (value === null || value === undefined ? "—" : value.toLocaleString("en-US"));
+const shown = (value: number | null | undefined) => (value === null || value === undefined ? "—" : formatCount(value));
 
 /** A chart's figures as a table (what a screen reader, or anyone who wants the numbers, reads), behind a disclosure. */
 export function FiguresTable({ caption, points, metrics }: { caption: string; points: ChartPoint[]; metrics: readonly ChartedMetric[] }) {

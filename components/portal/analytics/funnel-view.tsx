@@ -1,10 +1,11 @@
+import { formatCount } from "@/lib/core/format-count";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import type { Funnel } from "@/lib/analytics/schemas";
 
 import { SOURCE_LABELS } from "./source-labels";
 
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(1)}%`);
-const count = (value: number) => value.toLocaleString("en-US");
+const count = formatCount;
 
 /** Impressions → page views → installs: the totals as bars, every source in a table. */
 export function FunnelView({ funnel }: { funnel: Funnel }) {

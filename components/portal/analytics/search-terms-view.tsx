@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/core/format-count";
 import { DataCell, DataTable } from "@/components/ui/data-table";
 import type { SearchTerms } from "@/lib/analytics/schemas";
 
@@ -20,8 +21,8 @@ export function SearchTermsView({ terms }: { terms: SearchTerms }) {
         {terms.terms.map((row) => (
           <tr key={row.term} className="border-t border-slate-100">
             <DataCell label="Search">{row.term}</DataCell>
-            <DataCell label="Page views">{row.pageViews.toLocaleString("en-US")}</DataCell>
-            <DataCell label="Installs">{row.installs.toLocaleString("en-US")}</DataCell>
+            <DataCell label="Page views">{formatCount(row.pageViews)}</DataCell>
+            <DataCell label="Installs">{formatCount(row.installs)}</DataCell>
           </tr>
         ))}
       </DataTable>

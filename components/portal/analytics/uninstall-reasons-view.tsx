@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/core/format-count";
 import { UNINSTALL_REASON_LABELS } from "@/lib/core/enums";
 import type { UninstallReasons } from "@/lib/analytics/schemas";
 
@@ -16,8 +17,8 @@ export function UninstallReasonsView({ reasons }: { reasons: UninstallReasons })
       ) : (
         <>
           <p className="text-sm text-slate-600">
-            {reasons.uninstalls.toLocaleString("en-US")} {reasons.uninstalls === 1 ? "removal" : "removals"}. Reasons and comments never say
-            who gave them.
+            {formatCount(reasons.uninstalls)} {reasons.uninstalls === 1 ? "removal" : "removals"}. Reasons and comments never say who gave
+            them.
           </p>
           <ul className="space-y-1.5" aria-label="Removals by reason">
             {rows
@@ -28,7 +29,7 @@ export function UninstallReasonsView({ reasons }: { reasons: UninstallReasons })
                   <span className="text-slate-700">{row.label}</span>
                   <span className="flex items-center gap-2">
                     <span aria-hidden="true" className="h-3 rounded bg-[#CC79A7]" style={{ width: `${(row.count / highest) * 100}%` }} />
-                    <span className="font-medium">{row.count.toLocaleString("en-US")}</span>
+                    <span className="font-medium">{formatCount(row.count)}</span>
                   </span>
                 </li>
               ))}

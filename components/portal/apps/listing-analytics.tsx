@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { formatCount } from "@/lib/core/format-count";
 import type { AppAnalytics } from "@/lib/apps/schemas";
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -17,7 +18,7 @@ function InstallsChart({ days }: { days: AppAnalytics["installsByDay"] }) {
   const total = days.reduce((sum, day) => sum + day.count, 0);
   return (
     <figure className="space-y-2">
-      <figcaption className="text-sm font-medium text-slate-700">Installs in the last 30 days: {total.toLocaleString("en-US")}</figcaption>
+      <figcaption className="text-sm font-medium text-slate-700">Installs in the last 30 days: {formatCount(total)}</figcaption>
       <ol className="flex h-32 items-end gap-1 border-b border-slate-200" aria-label="Installs per day, last 30 days">
         {days.map((day) => (
           <li key={day.date} className="flex h-full flex-1 items-end" title={`${day.date}: ${day.count}`}>
@@ -55,9 +56,9 @@ export function ListingAnalytics({ appId, analytics }: { appId: string; analytic
         <p className="text-sm text-slate-500">Installs and reviews start counting once the listing is approved.</p>
       )}
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <Stat label="Installs" value={analytics.installCount.toLocaleString("en-US")} />
-        <Stat label="Active installs" value={analytics.activeInstallCount.toLocaleString("en-US")} />
-        <Stat label="Reviews" value={analytics.reviewCount.toLocaleString("en-US")} />
+        <Stat label="Installs" value={formatCount(analytics.installCount)} />
+        <Stat label="Active installs" value={formatCount(analytics.activeInstallCount)} />
+        <Stat label="Reviews" value={formatCount(analytics.reviewCount)} />
         <Stat label="Average rating" value={analytics.averageRating === null ? "—" : `${analytics.averageRating.toFixed(1)} / 5`} />
       </dl>
       <InstallsChart days={analytics.installsByDay} />

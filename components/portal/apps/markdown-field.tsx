@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 
+import { formatCount } from "@/lib/core/format-count";
 import { Markdown } from "@/components/ui/markdown";
 import { useScriptOnlyButton } from "@/lib/client/use-hydrated";
 
@@ -58,8 +59,7 @@ export function MarkdownField({ id, label, value, onChange, maxLength, error }: 
         <p className="text-xs text-red-600">{error}</p>
       ) : (
         <p className="text-xs text-slate-500">
-          Optional. Markdown: headings, lists, links, **bold**; no HTML. {value.length.toLocaleString("en-US")} /{" "}
-          {maxLength.toLocaleString("en-US")} characters.
+          Optional. Markdown: headings, lists, links, **bold**; no HTML. {formatCount(value.length)} / {formatCount(maxLength)} characters.
         </p>
       )}
     </div>

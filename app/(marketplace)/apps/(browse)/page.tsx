@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
+import { formatCount } from "@/lib/core/format-count";
 import { AppGrid } from "@/components/marketplace/app-grid";
 import { browseHref, browseParams } from "@/components/marketplace/browse-links";
 import { GetForm } from "@/components/ui/get-form";
@@ -161,8 +162,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
                 </>
               ) : (
                 <>
-                  {results.totalIsExact === false ? `${total.toLocaleString("en")}+` : total.toLocaleString("en")}{" "}
-                  {total === 1 ? "app" : "apps"}
+                  {results.totalIsExact === false ? `${formatCount(total)}+` : formatCount(total)} {total === 1 ? "app" : "apps"}
                   {params.search ? ` matching “${params.search}”` : ""}
                 </>
               )}
@@ -225,8 +225,7 @@ export default async function BrowsePage({ searchParams }: { searchParams: PageS
           <Pager basePath="/apps" params={params} of={{ page: results.page, totalPages: reachablePages }} />
           {reachablePages < results.totalPages ? (
             <p className="text-sm text-slate-600" data-testid="search-window">
-              A search shows its first {PUBLIC_LIMITS.searchResults.toLocaleString("en")} results. Add words or choose a category to see
-              others.
+              A search shows its first {formatCount(PUBLIC_LIMITS.searchResults)} results. Add words or choose a category to see others.
             </p>
           ) : null}
         </section>

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 
+import { formatCount } from "@/lib/core/format-count";
 import { FunnelView } from "@/components/portal/analytics/funnel-view";
 import { RangePicker } from "@/components/portal/analytics/range-picker";
 import { SearchTermsView } from "@/components/portal/analytics/search-terms-view";
@@ -29,7 +30,7 @@ async function viewOf(searchParams: PageSearchParams): Promise<{ query: z.output
   return { query: { groupBy: "source" }, error: `${String(issue.path[0] ?? "range")}: ${issue.message}. Showing the last 30 days.` };
 }
 
-const count = (value: number) => value.toLocaleString("en-US");
+const count = formatCount;
 
 export default async function AnalyticsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: PageSearchParams }) {
   const { id } = await params;
