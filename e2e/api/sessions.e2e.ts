@@ -92,9 +92,11 @@ test("a request renews an older session for the idle time, the token's expiry eq
 test("a renewed cookie never rides on an answer a shared cache may keep", async ({ request, playwright }) => {
   const token = await sessionToken(await signedInClaims(request), { age: HOUR, signedInAgo: 3 * HOUR });
   const anonymous = await playwright.request.newContext({ baseURL: origin() });
-  const list = await anonymous.get("/api/apps?limit=1");
-  const app = ((await list.json()) as { data: { slug: string; logoUrl: string }[] }).data[0]!;
-  expect(app.logoUrl).toMatch(/\/assets\/[0-9a-f]{64}/);
+  // The demo images are hosted just after the server starts: wait for the first app's logo.
+  const firstApp = async () =>
+    ((await (await anonymous.get("/api/apps?limit=1")).json()) as { data: { slug: string; logoUrl: string }[] }).data[0]!;
+  await expect.poll(async () => (await firstApp()).logoUrl, { timeout: 60_000 }).toMatch(/\/assets\/[0-9a-f]{64}/);
+  const app = await firstApp();
   for (const path of [new URL(app.logoUrl).pathname, "/api/apps?limit=1", `/api/apps/${app.slug}`, "/api/openapi.json"]) {
     const response = await anonymous.get(path, withCookie(token));
     expect(response.status(), path).toBe(200);
