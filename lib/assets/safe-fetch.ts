@@ -55,6 +55,12 @@ export async function vetTarget(url: URL, policy: FetchPolicy, deadline: number)
 type Hop = { status: number; location: string | null };
 
 /**
+ * A kept-alive socket the server had already closed: the request never reached it, so asking once
+ * more on a new connection is safe (Node's http documentation recommends exactly this retry).
+ */
+class StaleSocketError extends Error {}
+
+/**
  * One request to the vetted address (never re-resolved, so DNS rebinding cannot redirect it). A 2xx
  * body goes to `sink` chunk by chunk, at most `maxBytes` in all, until the sink says it has enough.
  */
@@ -83,16 +89,16 @@ function request(url: URL, address: string, policy: FetchPolicy, deadline: numbe
       req.destroy();
     };
     req.on("timeout", () => req.destroy(new AssetFetchError("timed out")));
+    let answered = false;
     req.on("error", (error) =>
-      settle(() =>
-        reject(
-          error instanceof AssetFetchError
-            ? error
-            : new AssetFetchError(`could not be fetched (${(error as NodeJS.ErrnoException).code ?? error.message})`),
-        ),
-      ),
+      settle(() => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!answered && req.reusedSocket && code === "ECONNRESET") reject(new StaleSocketError());
+        else reject(error instanceof AssetFetchError ? error : new AssetFetchError(`could not be fetched (${code ?? error.message})`));
+      }),
     );
     req.on("response", (res) => {
+      answered = true;
       const status = res.statusCode ?? 0;
       const location = status >= 300 && status < 400 ? (res.headers.location ?? null) : null;
       if (status < 200 || status >= 300) {
@@ -128,7 +134,10 @@ export async function streamPrefix(rawUrl: string, policy: FetchPolicy, sink: (c
   }
   for (let hop = 0; ; hop++) {
     const address = await vetTarget(url, policy, deadline);
-    const response = await request(url, address, policy, deadline, sink);
+    const response = await request(url, address, policy, deadline, sink).catch((error: unknown) => {
+      if (error instanceof StaleSocketError) return request(url, address, policy, deadline, sink);
+      throw error;
+    });
     if (response.status >= 300 && response.status < 400) {
       if (!response.location) throw new AssetFetchError(`redirect without a location (HTTP ${response.status})`);
       if (hop >= policy.maxRedirects) throw new AssetFetchError(`more than ${policy.maxRedirects} redirects`);
