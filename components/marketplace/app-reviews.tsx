@@ -10,9 +10,9 @@ import type { Page } from "@/db/paginate";
 import { REPLY_TO_YOUR_REVIEW_ID } from "@/lib/email/templates/review-replied";
 import type { PublicReviewResource, ReviewSort } from "@/lib/reviews/schemas";
 
-import { PinnedOwnReview, ReviewerPanel, UnlessOwn } from "./own-review";
+import { ReviewerPanel } from "./own-review";
 import { RatingHistogram } from "./rating-histogram";
-import { ReviewArticle } from "./review-article";
+import { ReviewList } from "./review-list";
 
 const SORT_OPTIONS = [
   { value: "highest", label: "Highest rated" },
@@ -95,19 +95,7 @@ export function AppReviews({ slug, average, histogram, verified, verifiedOnly, p
         </form>
       ) : null}
       <div className="space-y-3">
-        <PinnedOwnReview {...own} reportEndpoint={reportEndpoint} />
-        {reviews.items.map((review) => (
-          <UnlessOwn key={review.id} reviewId={review.id}>
-            <ReviewArticle
-              review={review}
-              slug={slug}
-              publisher={publisher}
-              reportEndpoint={reportEndpoint}
-              replyAnchor={REPLY_TO_YOUR_REVIEW_ID}
-              mine={false}
-            />
-          </UnlessOwn>
-        ))}
+        <ReviewList {...own} reviews={reviews.items} reportEndpoint={reportEndpoint} />
         {/* The summary above says it already when no review is from a verified install. */}
         {anyReviews && reviews.total === 0 && !(verifiedOnly && verified.count === 0) ? (
           <p className="text-sm text-slate-600">No reviews yet.</p>

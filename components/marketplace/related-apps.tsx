@@ -1,3 +1,5 @@
+"use client";
+
 import Link from "next/link";
 import type { ReactNode } from "react";
 
@@ -5,6 +7,9 @@ import type { PublicAppCard } from "@/lib/apps/views";
 import { ListingLogo } from "@/components/ui/listing-logo";
 
 import { Rating } from "./rating";
+
+/** What the column shows of an app: the page hands only this to the browser. */
+export type RelatedApp = Pick<PublicAppCard, "slug" | "name" | "logoUrl" | "reviewCount" | "averageRating" | "developer">;
 
 /** One compact list of apps (logo, name, maker, rating), for the column under Install. */
 function RelatedList({
@@ -15,7 +20,7 @@ function RelatedList({
 }: {
   id: string;
   title: ReactNode;
-  apps: readonly PublicAppCard[];
+  apps: readonly RelatedApp[];
   more?: { href: string; label: ReactNode };
 }) {
   return (
@@ -56,15 +61,17 @@ function RelatedList({
 
 /**
  * "Similar apps" and "More from <developer>": beside the listing under Install from `lg`, after it on
- * smaller screens. A list with no app is left out.
+ * smaller screens. A list with no app is left out. A client component, as AppGrid is: the page sends
+ * each app's few fields, not the lists' element tree, which the server would serialise, read back
+ * for the HTML and send again inside the page (docs/benchmarks.md, "App page render").
  */
 export function RelatedApps({
   similar,
   moreFromDeveloper,
   developer,
 }: {
-  similar: readonly PublicAppCard[];
-  moreFromDeveloper: readonly PublicAppCard[];
+  similar: readonly RelatedApp[];
+  moreFromDeveloper: readonly RelatedApp[];
   developer: { id: string; name: string };
 }) {
   return (

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { AppPresentation } from "@/components/ui/app-presentation";
 import { InstallButton } from "@/components/marketplace/install-button";
 import { CopyLink } from "@/components/marketplace/copy-link";
-import { RelatedApps } from "@/components/marketplace/related-apps";
+import { RelatedApps, type RelatedApp } from "@/components/marketplace/related-apps";
 import { AppReaderProvider } from "@/components/marketplace/app-reader";
 import { AppReviews } from "@/components/marketplace/app-reviews";
 import { QueryProviders } from "@/components/ui/query-providers";
@@ -55,6 +55,16 @@ const loadApp = cache((slug: string) =>
     return { id: row.app.id, app: publicAppView(row), visibility };
   }),
 );
+
+/** What the related column shows of an app card: only this goes to the browser. */
+const relatedAppOf = ({ slug, name, logoUrl, reviewCount, averageRating, developer }: RelatedApp): RelatedApp => ({
+  slug,
+  name,
+  logoUrl,
+  reviewCount,
+  averageRating,
+  developer: { name: developer.name, companyName: developer.companyName },
+});
 
 /** The app's address: slugs are lowercase ASCII words joined by "-", nothing to encode. */
 const appPath = (slug: string) => `/apps/${slug}`;
@@ -135,8 +145,8 @@ export default async function AppPage({ params, searchParams }: Props) {
             related={
               related.similar.items.length + related.moreFromDeveloper.items.length === 0 ? undefined : (
                 <RelatedApps
-                  similar={related.similar.items}
-                  moreFromDeveloper={related.moreFromDeveloper.items}
+                  similar={related.similar.items.map(relatedAppOf)}
+                  moreFromDeveloper={related.moreFromDeveloper.items.map(relatedAppOf)}
                   developer={{ id: app.developer.id, name: app.developer.companyName ?? app.developer.name }}
                 />
               )
