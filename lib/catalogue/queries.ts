@@ -24,7 +24,7 @@ import { reachableBy, type Visitor } from "./reach";
 // Public reads filter on `apps.public` (APPROVED, visibility PUBLIC and the developer VERIFIED, kept
 // by the database: migrations 0004_public_visibility and 0090, docs/visibility.md), so they need no
 // join to decide visibility, and each sort has a partial index WHERE public (db/schema.ts). `total` comes from the exact per-cell counts of
-// public_app_counts, or, with a search, from lib/catalogue/search (exact up to 10,000).
+// public_app_counts, or, with a search, from lib/catalogue/search (exact up to 1,000).
 
 /**
  * Visible to the public. The partial indexes are defined with exactly this predicate; every public

@@ -88,7 +88,7 @@ export const similarAppsQuery = z.object({
   limit: pagingQuery({ defaultLimit: 6, maxLimit: 12 }).limit.meta({ description: "How many apps, 1–12." }),
 });
 
-/** The public apps list's envelope: a broad search counts its matches up to 10,000 only. */
+/** The public apps list's envelope: a broad search counts its matches up to 1,000 only (the result window). */
 export const publicAppsPageSchema = z
   .object({
     data: z.array(publicAppSchema),
@@ -96,7 +96,7 @@ export const publicAppsPageSchema = z
       .extend({
         totalIsExact: z.boolean().meta({
           description:
-            "False when `total` is a lower bound: a search matching more than 10,000 apps (`total` is then 10,000), or one the database could not count within its time budget (`total` is then what the pages read so far prove). Always true without `search`.",
+            "False when `total` is a lower bound: a search matching more than 1,000 apps (`total` is then 1,000, the most a search pages through), or one the database could not count within its time budget (`total` is then what the pages read so far prove). Always true without `search`.",
         }),
       })
       .meta({ id: "PublicAppsPagination" }),

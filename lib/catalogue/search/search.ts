@@ -25,7 +25,7 @@ import { answeredTotal, countsAt, type Counts, type Total } from "./totals";
 // is Postgres's own. Relevance: the apps whose name is the search first, then apps whose name
 // holds every word, then the rest; most installed first within each.
 //
-// A search counts its matches first (./totals.ts: exact up to 10,000, remembered per process), and
+// A search counts its matches first (./totals.ts: exact up to 1,000, remembered per process), and
 // the count decides how its page is found: by walking a public sort index and testing each app (a
 // word in 30,000 apps fills the first 20 within ~70 apps), or by collecting every match the GIN
 // index finds and sorting them (a word in 2,000 apps): `firstMatches` below. The statements are
@@ -130,7 +130,7 @@ async function sortedPage(
 
 /** How many apps match the words but do not hold them all in their name: relevance's third tier. */
 function elsewhereOnly({ total, inName }: Counts): Total | undefined {
-  if (!inName.isExact) return undefined;
+  if (!inName?.isExact) return undefined;
   return { total: Math.max(0, total.total - inName.total), isExact: total.isExact };
 }
 
@@ -195,7 +195,8 @@ export async function searchCatalogue({
   return withinSearchBudget(async (budget) => {
     const { tx, next } = budget;
     const { candidates, version: current } = await candidateCount(tx, query);
-    const counts = await countsAt(query, current, budget);
+    const needs = { inName: sort === "relevance" };
+    const counts = await countsAt(query, current, budget, needs);
     await next();
     const rows =
       sort === "relevance"
@@ -203,7 +204,7 @@ export async function searchCatalogue({
         : await sortedPage(tx, query, sort, candidates, counts, offset, limit);
     const version = rows[0] === undefined ? undefined : Number(rows[0].version);
     // A change between the count and the page: counted again, at the page's version.
-    const answered = version === undefined || version === current ? counts : await countsAt(query, version, budget);
+    const answered = version === undefined || version === current ? counts : await countsAt(query, version, budget, needs);
     const total = answeredTotal(answered, offset + rows.length);
     return { ids: rows.map((row) => row.id), total: total.total, totalIsExact: total.isExact, version };
   });

@@ -7,13 +7,17 @@ import { KiB, estimateBytes } from "@/lib/core/bounded-cache";
 import { env } from "@/lib/core/env";
 import { boundedCache } from "@/lib/core/process-cache";
 
+import { PUBLIC_LIMITS } from "../schemas";
 import type { SearchBudget } from "./budget";
 import { currentVersion, isExactName, matchesWords, nameHoldsWords, publicWhere, type CatalogueQuery } from "./query";
 
 // How many public apps a search matches: counted exactly up to TOTAL_COUNTED_UP_TO, beyond which
-// the answer is a lower bound (as Elasticsearch's `track_total_hits`). A search counts before it
-// looks for its page: how many apps match decides how the page is found (./search.ts), so the
-// count is also how many apps hold the words in their name (relevance's second tier). A process
+// the answer is a lower bound (as Elasticsearch's `track_total_hits`). The bound is the result
+// window a search pages through (1,000): counting up to 10,000 visited up to 10,001 rows, most of
+// what a search nobody asked before cost the database (docs/benchmarks.md, issue 49). A search
+// counts before it looks for its page: how many apps match decides how the page is found
+// (./search.ts), so a search by relevance also counts how many apps hold the words in their name
+// (its second tier; other sorts skip it: for a word common in names, as many rows again). A process
 // remembers each search's counts under the catalogue version they were counted at: migration 0011
 // bumps the version with every change a count can see, so a remembered count is right for as long
 // as its version is the current one. Requests that need the same uncounted search share one count.
@@ -24,11 +28,11 @@ import { currentVersion, isExactName, matchesWords, nameHoldsWords, publicWhere,
 // pooled connection. The memory is bounded in bytes; without it every search counts, and answers
 // the same.
 
-const TOTAL_COUNTED_UP_TO = 10_000;
+const TOTAL_COUNTED_UP_TO = PUBLIC_LIMITS.searchResults;
 const RECOUNT_AFTER_MS = 30_000;
 export type Total = { total: number; isExact: boolean };
-/** What a count found: the search's total, and how many of its apps hold every word in their name. */
-export type Counts = { total: Total; inName: Total };
+/** What a count found: the search's total, and (counted for relevance only) how many of its apps hold every word in their name. */
+export type Counts = { total: Total; inName?: Total };
 
 /**
  * 256 KiB: ~1,000 searches of a few words (~250 bytes each with the entry and its key). Searches
@@ -50,24 +54,32 @@ const upToBound = (counted: number, upTo: number): Total =>
 
 /**
  * Counts, in one snapshot with the version it belongs to: the apps matching the words (stopping
- * one past `upTo`), the apps found only by their exact name, and the apps whose name holds every
- * word (stopping one past `upTo`).
+ * one past `upTo`), the apps found only by their exact name, and with `inName` the apps whose name
+ * holds every word (stopping one past `upTo`).
  */
-export async function countMatches(db: Database, query: CatalogueQuery, upTo = TOTAL_COUNTED_UP_TO): Promise<{ version: number } & Counts> {
-  const [row] = await queryRows<{ version: string; words: number; names: number; in_name: number }>(
+export async function countMatches(
+  db: Database,
+  query: CatalogueQuery,
+  { upTo = TOTAL_COUNTED_UP_TO, inName = true }: { upTo?: number; inName?: boolean } = {},
+): Promise<{ version: number } & Counts> {
+  const [row] = await queryRows<{ version: string; words: number; names: number; in_name: number | null }>(
     db,
     sql`select ${currentVersion} as version,
       (select count(*)::int from (select 1 from ${apps} where ${publicWhere(query, matchesWords(query))}
                                   limit ${upTo + 1}) as counted) as words,
       (select count(*)::int from ${apps}
        where ${publicWhere(query, sql`${isExactName(query)} and not coalesce(${matchesWords(query)}, false)`)}) as names,
-      (select count(*)::int from (select 1 from ${apps} where ${publicWhere(query, nameHoldsWords(query))}
-                                  limit ${upTo + 1}) as counted) as in_name`,
+      ${
+        inName
+          ? sql`(select count(*)::int from (select 1 from ${apps} where ${publicWhere(query, nameHoldsWords(query))}
+                                            limit ${upTo + 1}) as counted)`
+          : sql`null::int`
+      } as in_name`,
   );
   return {
     version: Number(row!.version),
     total: upToBound(Number(row!.words) + Number(row!.names), upTo),
-    inName: upToBound(Number(row!.in_name), upTo),
+    ...(row!.in_name === null ? {} : { inName: upToBound(Number(row!.in_name), upTo) }),
   };
 }
 
@@ -76,41 +88,51 @@ export async function countMatches(db: Database, query: CatalogueQuery, upTo = T
  * cancels it past that; PGlite has no statement timeout), in a savepoint of the search's
  * transaction, which a cancelled count leaves usable.
  */
-async function countWithinBudget(query: CatalogueQuery, version: number, budget: SearchBudget): Promise<Remembered> {
+async function countWithinBudget(query: CatalogueQuery, version: number, budget: SearchBudget, inName: boolean): Promise<Remembered> {
   const outOfTime = (): Remembered => ({ version, recountAt: Date.now() + RECOUNT_AFTER_MS });
   const ms = Math.min(env().SEARCH_COUNT_BUDGET_MS, budget.left());
   if (ms <= 0) return outOfTime();
   try {
-    const {
-      version: countedAt,
-      total,
-      inName,
-    } = await budget.tx.transaction(async (tx) => {
+    const { version: countedAt, ...counts } = await budget.tx.transaction(async (tx) => {
       await budget.limitNext(ms);
-      return countMatches(tx as unknown as Database, query);
+      return countMatches(tx as unknown as Database, query, { inName });
     });
-    return { version: countedAt, counts: { total, inName } };
+    return { version: countedAt, counts };
   } catch (error) {
     if (!isStatementCancelled(error)) throw error;
     return outOfTime();
   }
 }
 
+/** A remembered count answers a search under `version` (with the apps holding the words in their name if it needs them). */
+const answers = (known: Remembered | undefined, version: number, inName: boolean): known is Remembered =>
+  known !== undefined &&
+  known.version === version &&
+  (known.recountAt === undefined ? !inName || known.counts?.inName !== undefined : Date.now() < known.recountAt);
+
 /**
- * The search's counts under `version` (the catalogue's current one): remembered, or counted now;
- * undefined when counting ran out of time.
+ * The search's counts under `version` (the catalogue's current one), with how many apps hold the
+ * words in their name if `inName` (relevance): remembered, or counted now; undefined when counting
+ * ran out of time.
  */
-export async function countsAt(query: CatalogueQuery, version: number, budget: SearchBudget): Promise<Counts | undefined> {
+export async function countsAt(
+  query: CatalogueQuery,
+  version: number,
+  budget: SearchBudget,
+  { inName }: { inName: boolean },
+): Promise<Counts | undefined> {
   const key = keyOf(query);
   let known = remembered.get(key);
-  if (!known || known.version !== version || (known.recountAt !== undefined && Date.now() >= known.recountAt)) {
-    let count = counting.get(key);
+  if (!answers(known, version, inName)) {
+    const countKey = `${key}${inName ? " in name" : ""}`;
+    let count = counting.get(countKey);
     if (!count) {
-      count = countWithinBudget(query, version, budget).finally(() => counting.delete(key));
-      counting.set(key, count);
+      count = countWithinBudget(query, version, budget, inName).finally(() => counting.delete(countKey));
+      counting.set(countKey, count);
     }
     known = await count;
-    remembered.set(key, known);
+    // A count without the names never replaces one with them at the same version.
+    if (!answers(remembered.get(key), known.version, true)) remembered.set(key, known);
   }
   return known.counts;
 }
