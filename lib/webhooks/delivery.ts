@@ -82,6 +82,9 @@ async function claimDue(db: Database, now: Date, batchSize: number): Promise<Cla
       )
       update ${webhookDeliveries} set attempts = attempts + 1, leased_until = ${at(now)} + ${LEASE_MS}::integer * interval '1 millisecond'
       where id in (select id from picked where id is not null)
+        -- Checked again on the row as it now is: a statement whose snapshot predates another
+        -- worker's claim still picks that delivery, and must not take it a second time.
+        and status = 'PENDING' and (leased_until is null or leased_until <= ${at(now)})
       returning id, endpoint_id, event_id, attempts`,
   );
 }
