@@ -51,7 +51,7 @@ export function refusal(): Error | null {
   return state().open ? databaseError(DATABASE_UNAVAILABLE, "the database is unreachable; retrying shortly") : null;
 }
 
-/** What the breaker sends, once a second, while open (db/client.ts: `select 1` on the pool); null when the pool closes. */
+/** What the breaker sends, once a second, while open (db/client.ts: `select 1` on a connection of its own); null when the pool closes. */
 export function setProbe(probe: (() => Promise<unknown>) | undefined): void {
   const current = state();
   current.probe = probe;

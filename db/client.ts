@@ -101,6 +101,8 @@ function watchedSockets(silenceMs: number): object {
   return { socket: silenceWatchedSockets(silenceMs) };
 }
 
+const PROBE_TIMEOUT_MS = 1_000;
+
 async function openPostgres(url: string, migrating: boolean): Promise<Connection> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -121,15 +123,28 @@ async function openPostgres(url: string, migrating: boolean): Promise<Connection
     },
   });
   const timeoutMs = config.DATABASE_QUERY_TIMEOUT_MS;
-  // A probe waits a second at most: one stuck on a connection that went silent must not delay the next.
-  setProbe(() => sendWithin(1_000, () => client`select 1`, { probe: true }));
+  // The breaker's probe (db/breaker.ts) runs on a connection of its own: on the pool it could wait
+  // behind statements a silent server never answers, or for a connection, which is no sign of a
+  // database down (issue 42), and a page would then be rendered against a database that is gone. It
+  // waits a second at most and its connection is dropped after a second of silence, so a stuck probe
+  // never delays the next; it reconnects at once (no backoff: postgres.js would wait up to 20 s after
+  // repeated failures) because the breaker already paces it, once a second. A minute unused, it closes.
+  const prober = postgres(url, {
+    max: 1,
+    ...watchedSockets(PROBE_TIMEOUT_MS),
+    onnotice: () => {},
+    connect_timeout: PROBE_TIMEOUT_MS / 1000,
+    backoff: () => 0,
+    idle_timeout: 60,
+  });
+  setProbe(() => sendWithin(PROBE_TIMEOUT_MS, () => prober`select 1`, { probe: true }));
   return {
     db: drizzle({ client: statementsAs(client, { prepared: true, timeoutMs }), schema }) as unknown as Database,
     dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false, timeoutMs }), schema }) as unknown as Database,
     kind: "postgres",
-    close: () => {
+    close: async () => {
       setProbe(undefined);
-      return client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), prober.end({ timeout: 1 })]);
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as listApps from "@/app/api/apps/route";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
+import { databaseAnsweredWithin } from "@/db/breaker";
 import { connect, disconnect } from "@/db/client";
 import { env } from "@/lib/core/env";
 import { startFaultProxy, type FaultMode, type FaultProxy } from "@/test/support/fault-proxy";
@@ -106,6 +107,23 @@ describe("a database that stops answering in the middle of a connection's life",
       expect(res.status).toBe(503);
       expect(ms).toBeLessThan(5_000);
     }
+    await proxy!.setMode("pass");
+    await expectAnswering();
+  });
+});
+
+describe("the check a page is rendered after (proxy.ts)", () => {
+  it("says the database is gone within ~1 s of it going silent, while the pool waits on statements it never answers", async () => {
+    await expectAnswering();
+    await proxy!.setMode("stall");
+    // More requests than the pool has connections: every one of them waits on the silent server.
+    const waiting = Array.from({ length: 12 }, () => call(listApps.GET, { path: "/api/apps" }));
+    // Past the last answer from before the stall, a page's check has to ask.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { result: answered, ms } = await timed(() => databaseAnsweredWithin(25));
+    expect(answered).toBe(false);
+    expect(ms).toBeLessThan(1_500);
+    for (const res of await Promise.all(waiting)) expect(res.status).toBe(503);
     await proxy!.setMode("pass");
     await expectAnswering();
   });

@@ -23,16 +23,6 @@ export function silenceWatchedSockets(silenceMs: number): (options: SocketOption
   return (options) => {
     const socket = new net.Socket();
     let watchdog: NodeJS.Timeout | undefined;
-    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-    socket.write = ((...args: unknown[]) => {
-      watchdog ??= setTimeout(() => {
-        const silence = timeoutError(`the database sent nothing for ${silenceMs} ms`);
-        // The one sure sign of a database gone silent: the breaker opens (db/breaker.ts).
-        record(silence);
-        socket.destroy(silence);
-      }, silenceMs).unref();
-      return write(...args);
-    }) as typeof socket.write;
     let answered = false;
     socket.on("data", () => {
       answered = true;
@@ -48,6 +38,17 @@ export function silenceWatchedSockets(silenceMs: number): (options: SocketOption
     const at = next++ % options.host.length;
     if (options.path) socket.connect(options.path);
     else socket.connect(options.port[at] ?? options.port[0]!, options.host[at]!);
+    // After connect(), which puts net.Socket's own `write` back on the socket (Node's lib/net.js).
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    socket.write = ((...args: unknown[]) => {
+      watchdog ??= setTimeout(() => {
+        const silence = timeoutError(`the database sent nothing for ${silenceMs} ms`);
+        // The one sure sign of a database gone silent: the breaker opens (db/breaker.ts).
+        record(silence);
+        socket.destroy(silence);
+      }, silenceMs).unref();
+      return write(...args);
+    }) as typeof socket.write;
     return socket;
   };
 }
@@ -69,7 +70,8 @@ function refusedQuery(error: Error): object {
  * breaker; else (waiting for a connection of a busy pool, or behind another statement on one) a
  * DATABASE_BUSY error, which does not: a pool full of slow searches is not a database down
  * (issue 42). A statement still queued is withdrawn, one already sent is left to the server's
- * statement timeout and the connection's silence watchdog.
+ * statement timeout and the connection's silence watchdog. A `probe` is never refused, and its
+ * timeout is always DATABASE_TIMEOUT.
  */
 export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, { probe = false } = {}): Q {
   const refused = probe ? null : refusal();
@@ -79,8 +81,10 @@ export function sendWithin<Q extends object>(timeoutMs: number, send: () => Q, {
   const { resolve, reject } = settlable;
   const timer = setTimeout(() => {
     const wasQueued = !settlable.active;
+    // A probe has a connection of its own (db/client.ts): queued, it waits on that connection being
+    // opened, and a server that accepts and says nothing is as down as one that never answers.
     settlable.reject(
-      wasQueued
+      wasQueued && !probe
         ? busyError(`no free database connection within ${timeoutMs} ms`)
         : timeoutError(`no answer from the database within ${timeoutMs} ms`),
     );
