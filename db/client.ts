@@ -18,12 +18,6 @@ export type Executor = Database | Transaction;
 
 type Connection = {
   db: Database;
-  /**
-   * The same connection, with each statement planned for its own values instead of by a cached
-   * plan: for the few queries whose best plan depends on the values (a search's words match 3
-   * apps or 30,000). On PGlite every statement is planned per call anyway.
-   */
-  dbPlannedPerCall: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 };
@@ -40,7 +34,7 @@ async function openPglite(dataDir: string, options: PgliteOptions | undefined, m
   const client = await createPgliteClient(dataDir, options);
   const db = drizzle({ client, schema });
   if (migrating) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, dbPlannedPerCall: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
 // Any constant works; it only has to be the same for every process migrating this database.
@@ -69,10 +63,11 @@ type PostgresClient = import("postgres").Sql;
  * sends only after a separate Describe round trip. Named statements are parsed once per
  * connection, take one round trip, and let Postgres reuse a generic plan: planning a public list
  * over apps' indexes cost as much as running it (docs/benchmarks.md). Transactions and
- * savepoints hand Drizzle a new client, which is wrapped the same way. Not `prepared`, every
- * statement is unnamed instead: planned with its own values on each call, and never kept.
+ * savepoints hand Drizzle a new client, which is wrapped the same way. A statement whose best plan
+ * depends on its values (a search's words match 3 apps or 30,000) is planned per call by its
+ * transaction's `plan_cache_mode` (lib/catalogue/search/budget.ts): still named, one round trip.
  */
-function statementsAs<T extends object>(client: T, { prepared, timeoutMs }: { prepared: boolean; timeoutMs: number }): T {
+function preparedStatements<T extends object>(client: T, timeoutMs: number): T {
   return new Proxy(client, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
@@ -80,7 +75,7 @@ function statementsAs<T extends object>(client: T, { prepared, timeoutMs }: { pr
       if (property === "unsafe") {
         return (query: string, parameters?: unknown[], options?: object) =>
           sendWithin(timeoutMs, () =>
-            (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: prepared }),
+            (value as PostgresClient["unsafe"]).call(target, query, parameters as never, { ...options, prepare: true }),
           );
       }
       if (property === "begin" || property === "savepoint") {
@@ -88,7 +83,7 @@ function statementsAs<T extends object>(client: T, { prepared, timeoutMs }: { pr
           const callback = args.pop() as (client: object) => Promise<unknown>;
           const run = (wrapped: (inner: object) => Promise<unknown>) =>
             (value as (...rest: unknown[]) => Promise<unknown>).call(target, ...args, wrapped);
-          return beginWithin(timeoutMs, run, (inner) => callback(statementsAs(inner, { prepared, timeoutMs })));
+          return beginWithin(timeoutMs, run, (inner) => callback(preparedStatements(inner, timeoutMs)));
         };
       }
       return value;
@@ -139,8 +134,7 @@ async function openPostgres(url: string, migrating: boolean): Promise<Connection
   });
   setProbe(() => sendWithin(PROBE_TIMEOUT_MS, () => prober`select 1`, { probe: true }));
   return {
-    db: drizzle({ client: statementsAs(client, { prepared: true, timeoutMs }), schema }) as unknown as Database,
-    dbPlannedPerCall: drizzle({ client: statementsAs(client, { prepared: false, timeoutMs }), schema }) as unknown as Database,
+    db: drizzle({ client: preparedStatements(client, timeoutMs), schema }) as unknown as Database,
     kind: "postgres",
     close: async () => {
       setProbe(undefined);
@@ -172,11 +166,6 @@ export function connect({ pglite, migrate }: { pglite?: PgliteOptions; migrate?:
 
 export async function getDb(): Promise<Database> {
   return (await connect()).db;
-}
-
-/** The database for statements planned per call (`Connection.dbPlannedPerCall`). */
-export async function getDbPlannedPerCall(): Promise<Database> {
-  return (await connect()).dbPlannedPerCall;
 }
 
 /** Closes the process's connection (scripts and tests; the server keeps it for its lifetime). */

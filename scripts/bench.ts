@@ -14,6 +14,7 @@
 //   npm run bench -- --apps 1000 --seconds 2           the CI smoke run
 //   --only <text>  scenarios whose name contains text   --profile  write a CPU profile of the server
 //   --warmup <s>   each scenario's own warm-up just before it is measured (default 5)
+//   --seeded <db>  copy the run's database from <db> (seeded there first, and kept, if it does not exist)
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
@@ -41,6 +42,7 @@ const { values: args } = parseArgs({
     "idp-port": { type: "string", default: process.env.BENCH_IDP_PORT ?? "4750" },
     server: { type: "string", default: process.env.PG_SERVER_URL ?? "postgres://postgres@127.0.0.1:5432" },
     "db-prefix": { type: "string", default: "mkp_bench" },
+    seeded: { type: "string" },
     only: { type: "string" },
     profile: { type: "boolean", default: false },
     "assert-goal": { type: "boolean", default: false },
@@ -60,14 +62,43 @@ const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
 /** The bench server's NEXTAUTH_SECRET, so the signed-in scenario's session cookie is one it accepts. */
 const sessionSecret = randomBytes(32).toString("base64url");
 
-async function prepareDatabase(): Promise<BenchCatalogue> {
-  await admin.unsafe(`create database "${databaseName}"`);
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+/** Migrates `url`'s database and seeds it with `appCount` apps. */
+async function migrateAndSeed(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
     const started = performance.now();
     await seedCatalogue(sql, appCount);
     console.log(`seeded ${appCount} apps in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * The run's database: seeded now, or (--seeded) a copy of a database seeded by an earlier run, kept
+ * for runs to come (a 100,000-app seed takes minutes; a copy seconds). A copy is migrated too.
+ */
+async function createRunDatabase(): Promise<void> {
+  const kept = args.seeded;
+  if (kept === undefined) {
+    await admin.unsafe(`create database "${databaseName}"`);
+    return migrateAndSeed(databaseUrl);
+  }
+  const [exists] = await admin`select 1 from pg_database where datname = ${kept}`;
+  if (!exists) {
+    await admin.unsafe(`create database "${kept}"`);
+    await migrateAndSeed(`${serverUrl}/${kept}`);
+  } else console.log(`copying the database seeded in ${kept} (its seed's --apps holds)`);
+  await admin.unsafe(`create database "${databaseName}" template "${kept}"`);
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  await migrate(drizzle({ client: sql }), { migrationsFolder: path.join(process.cwd(), "db", "migrations") }).finally(() => sql.end());
+}
+
+async function prepareDatabase(): Promise<BenchCatalogue> {
+  await createRunDatabase();
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
     const slugs = await sql<{ slug: string }[]>`select slug from apps where public order by install_count desc, slug`;
     const developers = await sql<{ id: string }[]>`
       select developer_id as id from apps where public group by developer_id order by sum(install_count) desc, developer_id`;

@@ -256,14 +256,13 @@ export async function listPublicApps<Item>(
     client,
     () =>
       withinSearchBudget(async ({ tx, next }) => {
-        await next();
         const rows = await publicRows(
           tx,
           reader,
           { where: lookalikes, orderBy },
           { ...filterValues(filters), limit, offset: offsetOf(query) },
         );
-        await next();
+        next();
         const [counted] = await tx
           .select({ total: sql<number>`count(*)::int` })
           .from(apps)

@@ -6,10 +6,12 @@ import { RARE_WORDS, SEARCH_VOCABULARY } from "./vocabulary";
 // random per request; `goal` names the target it is held to (ratios to GET /api/health's
 // throughput measured in the same run).
 
-export type Goal = "floor" | "read" | "install" | "page" | "signedInPage";
+export type Goal = "floor" | "read" | "unasked" | "install" | "page" | "signedInPage";
 export const GOALS: Record<Goal, { minRatio: number; maxP99Ms?: number; label: string }> = {
   floor: { minRatio: 0, label: "the floor" },
   read: { minRatio: 0.5, maxP99Ms: 100, label: "≥ 0.5×, p99 ≤ 100 ms" },
+  // Searches nobody asked before wait in the search line by design (lib/catalogue/search/admission.ts): issue 49's goal.
+  unasked: { minRatio: 0.4, label: "≥ 0.4×" },
   install: { minRatio: 0.4, label: "≥ 0.4×" },
   page: { minRatio: 0.5, label: "≥ 0.5×" },
   signedInPage: { minRatio: 0.25, label: "≥ 0.25×" },
@@ -160,7 +162,7 @@ export function scenarios({ slugs, developerIds, signedInCookie }: BenchCatalogu
     fixed("/api/apps/categories/list", "read", "/api/apps/categories/list"),
     { name: "/api/apps/:slug (random app)", goal: "read", next: () => get(`/api/apps/${pick(slugs)}`) },
     { name: "/api/apps/:slug/reviews (random app)", goal: "read", next: () => get(`/api/apps/${pick(slugs)}/reviews`) },
-    { name: "uncached: every query different", goal: "read", next: uncachedQueries(), sheds: true },
+    { name: "uncached: every query different", goal: "unasked", next: uncachedQueries(), sheds: true },
     {
       // Anonymous (a workspace install needs its member's sign-in): once per client, app and day,
       // so with 100,000 apps almost every request inserts and counts, as a new workspace's would.

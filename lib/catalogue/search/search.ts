@@ -29,7 +29,7 @@ import { answeredTotal, countsAt, type Counts, type Total } from "./totals";
 // the count decides how its page is found: by walking a public sort index and testing each app (a
 // word in 30,000 apps fills the first 20 within ~70 apps), or by collecting every match the GIN
 // index finds and sorting them (a word in 2,000 apps): `firstMatches` below. The statements are
-// planned for their own values on every call (`getDbPlannedPerCall`, ./budget.ts), in one
+// planned for their own values on every call (`plan_cache_mode`, ./budget.ts), in one
 // transaction under one time budget.
 
 export type CataloguePage = { ids: string[]; total: number; totalIsExact: boolean };
@@ -197,7 +197,7 @@ export async function searchCatalogue({
     const { candidates, version: current } = await candidateCount(tx, query);
     const needs = { inName: sort === "relevance" };
     const counts = await countsAt(query, current, budget, needs);
-    await next();
+    next();
     const rows =
       sort === "relevance"
         ? await relevancePage(tx, query, candidates, counts, offset, limit)

@@ -94,7 +94,7 @@ async function countWithinBudget(query: CatalogueQuery, version: number, budget:
   if (ms <= 0) return outOfTime();
   try {
     const { version: countedAt, ...counts } = await budget.tx.transaction(async (tx) => {
-      await budget.limitNext(ms);
+      budget.limitNext(ms);
       return countMatches(tx as unknown as Database, query, { inName });
     });
     return { version: countedAt, counts };
