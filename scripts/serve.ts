@@ -20,6 +20,7 @@ import { createMarketplaceServer, webSocketServerFor } from "@/lib/server/http-s
 import { answerOutageAsUnavailable } from "@/lib/server/outage-status";
 import { servePage } from "@/lib/server/page-cache/page-cache";
 import { refuseIncompleteProduction } from "@/lib/server/preflight";
+import { refusedAtTheDoor } from "@/lib/server/search-door";
 import { routeMatcherOfBuild } from "@/lib/server/route-patterns";
 import { drainServer, listenOrExit } from "@/lib/server/shutdown";
 
@@ -42,8 +43,11 @@ const server = createMarketplaceServer({
   handle: async (request: IncomingMessage, response: ServerResponse) => {
     await prepared;
     answerOutageAsUnavailable(request, response);
-    // Development renders every page (code changes show at once); production keeps visitors' pages.
-    return dev ? handle(request, response) : servePage(request, response, handle);
+    // Development renders every page (code changes show at once); production keeps visitors' pages,
+    // and turns away at the door the searches its search line would refuse.
+    if (dev) return handle(request, response);
+    if (await refusedAtTheDoor(request, response)) return;
+    return servePage(request, response, handle);
   },
   trusted: trustedProxies(TRUST_PROXY),
   accessLog: accessLog && { routeOf: await routeMatcherOfBuild() },

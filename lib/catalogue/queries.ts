@@ -17,6 +17,7 @@ import { currentVersion } from "./search/query";
 import { admitSearch } from "./search/admission";
 import { withinSearchBudget } from "./search/budget";
 import { searchWithApps } from "./search/remembered";
+import type { SearchOptions } from "./search/search";
 import { lookalikeCondition, parseSearch } from "./search-words";
 import { publicOrder, resolveSort } from "./sorts";
 import { reachableBy, type Visitor } from "./reach";
@@ -219,6 +220,14 @@ async function listPage<Item>(
   return { ...pageOf(query, items, total ?? (await countPublic(db, query)), true), appIds };
 }
 
+/** The search a list query asks for, as the search line and its memories key it; undefined for a list without `search`. */
+export function searchOptionsOf(query: ListAppsQuery): SearchOptions | undefined {
+  if (query.search === undefined) return undefined;
+  const search = parseSearch(query.search);
+  const { category, environment, featured, limit } = query;
+  return { search, filters: { category, environment, featured }, sort: resolveSort(query.sort, search), offset: offsetOf(query), limit };
+}
+
 /**
  * GET /api/apps and the browse page: one page of public apps and how many match in all. `client`
  * (its address or /64, lib/core/client-address.ts) pays for a search not remembered
@@ -229,15 +238,13 @@ export async function listPublicApps<Item>(
   reader: PublicReader<Item>,
 ): Promise<Page<Item> & Shown<Item>> {
   const db = await getDb();
-  const search = query.search === undefined ? undefined : parseSearch(query.search);
-  const sort = resolveSort(query.sort, search);
-  if (search === undefined) return listPage(db, reader, query, sort);
+  const options = searchOptionsOf(query);
+  if (options === undefined) return listPage(db, reader, query, resolveSort(query.sort, undefined));
 
-  const { category, environment, featured, limit } = query;
-  const filters = { category, environment, featured };
+  const { search, filters, sort, limit } = options;
   let shownIds: string[] = [];
   const { page: found, items: matches } = await searchWithApps(
-    { search, filters, sort, offset: offsetOf(query), limit },
+    options,
     async (ids) => {
       const inOrder = await publicAppsInOrder(db, reader, ids);
       shownIds = inOrder.appIds;

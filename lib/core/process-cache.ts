@@ -42,3 +42,17 @@ export function boundedCache<K, V>({
 }): BoundedCache<K, V> {
   return registered(name, () => new BoundedCache<K, V>(maxBytes, sizeOf));
 }
+
+const SHARED = Symbol.for("marketplace.process-wide");
+
+/**
+ * The process's one `name`, created on first use: state that every copy of a module must share, such
+ * as the search line, which the production server's own bundle reads at the door
+ * (lib/server/search-door.ts) and Next's bundle runs. Not a cache: nothing forgets it.
+ */
+export function processWide<T>(name: string, create: () => T): T {
+  const global = globalThis as { [SHARED]?: Map<string, unknown> };
+  const shared = (global[SHARED] ??= new Map());
+  if (!shared.has(name)) shared.set(name, create());
+  return shared.get(name) as T;
+}

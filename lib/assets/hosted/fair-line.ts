@@ -33,6 +33,8 @@ export type FairLine = {
   run<T>(owner: string, work: () => Promise<T>): Promise<T>;
   /** Works running and waiting now: the tests' and the benchmark's view. */
   readonly counts: { running: number; waiting: number };
+  /** What `run` would refuse a new work of `owner` with now (429 or 503), if it would, without asking for anything. */
+  refusal(owner: string): ApiError | undefined;
 };
 
 export function fairLine(options: FairLineOptions): FairLine {
@@ -93,31 +95,46 @@ export function fairLine(options: FairLineOptions): FairLine {
     }
   };
 
+  const mustWait = (owner: Owner | undefined) =>
+    running >= options.slots || (owner !== undefined && (owner.running >= options.perOwner || owner.waiting.length > 0));
+
+  /** What `run` refuses a new work of `owner` with now, if it does. */
+  const refusalFor = (owner: Owner | undefined): ApiError | undefined => {
+    if (!mustWait(owner)) return undefined;
+    if ((owner?.waiting.length ?? 0) >= options.waitingPerOwner) {
+      return new ApiError(
+        "rate_limited",
+        `too many at once: ${options.waitingPerOwner} of your ${options.what} are already waiting; retry in ${options.retryAfterSeconds} s`,
+        { headers: retryAfter },
+      );
+    }
+    if (waiting >= options.waiting) {
+      return new ApiError(
+        "service_unavailable",
+        `too busy: ${waiting} ${options.what} are waiting; retry in ${options.retryAfterSeconds} s`,
+        {
+          headers: retryAfter,
+        },
+      );
+    }
+    return undefined;
+  };
+
   return {
     get counts() {
       return { running, waiting };
     },
+    refusal(name: string): ApiError | undefined {
+      return refusalFor(owners.get(name));
+    },
     async run<T>(name: string, work: () => Promise<T>): Promise<T> {
       const owner = ownerOf(name);
-      if (running >= options.slots || owner.running >= options.perOwner || owner.waiting.length > 0) {
-        if (owner.waiting.length >= options.waitingPerOwner) {
-          forget(name, owner);
-          throw new ApiError(
-            "rate_limited",
-            `too many at once: ${options.waitingPerOwner} of your ${options.what} are already waiting; retry in ${options.retryAfterSeconds} s`,
-            { headers: retryAfter },
-          );
-        }
-        if (waiting >= options.waiting) {
-          forget(name, owner);
-          throw new ApiError(
-            "service_unavailable",
-            `too busy: ${waiting} ${options.what} are waiting; retry in ${options.retryAfterSeconds} s`,
-            {
-              headers: retryAfter,
-            },
-          );
-        }
+      const refused = refusalFor(owner);
+      if (refused) {
+        forget(name, owner);
+        throw refused;
+      }
+      if (mustWait(owner)) {
         await new Promise<void>((start, refuse) => {
           owner.waiting.push({ since: performance.now(), start, refuse });
           waiting++;

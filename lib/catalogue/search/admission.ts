@@ -1,5 +1,7 @@
 import { fairLine } from "@/lib/assets/hosted/fair-line";
 import { env } from "@/lib/core/env";
+import type { ApiError } from "@/lib/core/errors";
+import { processWide } from "@/lib/core/process-cache";
 import { charge, consume } from "@/lib/rate-limit/limiter";
 
 // Who may start a search this process has not remembered: the one read whose cost the client
@@ -23,17 +25,31 @@ import { charge, consume } from "@/lib/rate-limit/limiter";
 
 /** Of the pool's 10 connections (db/client.ts). */
 const SEARCHES_AT_ONCE = 4;
+/** Beyond these, a search is refused at once (503): at ~10–50 ms a search, ~0.1–0.4 s of waiting for four slots. */
+const WAITING = 32;
 
-const searches = fairLine({
-  what: "searches",
-  slots: SEARCHES_AT_ONCE,
-  perOwner: 1,
-  waitingPerOwner: 2,
-  waiting: 32,
-  // Above the search's own budget (2 s by default): a client is never refused for its own search alone.
-  patienceMs: 5_000,
-  retryAfterSeconds: 1,
-});
+const searches = processWide("search-line", () =>
+  fairLine({
+    what: "searches",
+    slots: SEARCHES_AT_ONCE,
+    perOwner: 1,
+    waitingPerOwner: 2,
+    waiting: WAITING,
+    // Above the search's own budget (2 s by default): a client is never refused for its own search alone.
+    patienceMs: 5_000,
+    retryAfterSeconds: 1,
+  }),
+);
+
+/** What the line would answer a new search of `client` now instead of starting or queueing it (429 or 503), if it would. */
+export function searchLineRefusal(client: string): ApiError | undefined {
+  return searches.refusal(client);
+}
+
+/** The line holds as many searches waiting as it takes: a search from anyone new is refused. */
+export function searchLineIsFull(): boolean {
+  return searches.counts.waiting >= WAITING;
+}
 
 /**
  * Runs `search` for `client` once its budget and the line admit it; else throws 429 or 503.

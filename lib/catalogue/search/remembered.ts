@@ -1,5 +1,5 @@
 import { KiB, estimateBytes } from "@/lib/core/bounded-cache";
-import { boundedCache } from "@/lib/core/process-cache";
+import { boundedCache, processWide } from "@/lib/core/process-cache";
 
 import { admitSearch } from "./admission";
 import { searchCatalogue, type CataloguePage, type SearchOptions } from "./search";
@@ -24,8 +24,15 @@ const remembered = boundedCache<string, Remembered>({ name: "catalogue-search-pa
 const keyOf = ({ search, filters, sort, offset, limit }: SearchOptions) =>
   JSON.stringify([search.text, filters.category, filters.environment, filters.featured, sort, offset, limit]);
 
-/** Searches under way in this process: one entry per distinct search being answered right now. */
-const underWay = new Map<string, ReturnType<typeof searchCatalogue>>();
+/** Searches under way in this process: one entry per distinct search being answered right now (as many as the search line runs and holds). */
+const underWay = processWide("searches-under-way", () => new Map<string, ReturnType<typeof searchCatalogue>>());
+
+/** A page remembered and fresh, or the same search under way: answered without a turn in the search line (lib/server/search-door.ts). */
+export function answeredWithoutTheLine(options: SearchOptions): boolean {
+  const key = keyOf(options);
+  const known = remembered.get(key);
+  return (known !== undefined && Date.now() - known.at <= FRESH_FOR_MS) || underWay.has(key);
+}
 
 /** Joins the identical search under way, or starts one as `client` may (./admission.ts). */
 function searchOnce(key: string, options: SearchOptions, client: string): ReturnType<typeof searchCatalogue> {
