@@ -41,12 +41,26 @@ type ApiErrorOptions = {
   headers?: Record<string, string>;
 };
 
+/**
+ * What makes an ApiError one, whichever copy of this module made it: the production server's own
+ * modules and Next's bundle are two copies, and an object both use (`processWide`, such as the
+ * search line) throws the ApiError of the copy that made it.
+ */
+const API_ERROR: unique symbol = Symbol.for("marketplace.api-error");
+
 /** Thrown by services and wrappers; the route wrapper turns it into problem+json. */
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+
+  /** `instanceof ApiError` holds for an ApiError of any copy of this module; a subclass is checked as usual. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ApiError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
+  }
 
   constructor(code: ErrorCode, detail?: string, options: ApiErrorOptions = {}) {
     super(detail ?? ERROR_CODES[code].title);
