@@ -35,12 +35,14 @@ function refusalAtTheDoor(request: IncomingMessage): { asked: Request; refusal: 
   if (!searchLineIsFull() || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
   const target = request.url ?? "/";
   if (!target.startsWith(`${CATALOGUE.list.path}?`) || !target.includes("search=")) return undefined;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, String(value));
-  const asked = new Request(new URL(target, "http://door"), { method: request.method, headers });
-  if (new URL(asked.url).pathname !== CATALOGUE.list.path) return undefined;
+  let asked: Request;
   let options;
+  // Whatever the door cannot read as the route would (a header, a query), Next answers as usual.
   try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, String(value));
+    asked = new Request(new URL(target, "http://door"), { method: request.method, headers });
+    if (new URL(asked.url).pathname !== CATALOGUE.list.path) return undefined;
     options = searchOptionsOf(parseQuery(asked, CATALOGUE.list.query));
   } catch {
     return undefined;
