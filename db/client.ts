@@ -18,6 +18,8 @@ export type Executor = Database | Transaction;
 
 type Connection = {
   db: Database;
+  /** Where public lists run: the same database, on connections that plan each statement once (`plannedOnceSettings`). */
+  lists: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 };
@@ -34,7 +36,7 @@ async function openPglite(dataDir: string, options: PgliteOptions | undefined, m
   const client = await createPgliteClient(dataDir, options);
   const db = drizzle({ client, schema });
   if (migrating) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database, lists: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
 // Any constant works; it only has to be the same for every process migrating this database.
@@ -61,8 +63,8 @@ type PostgresClient = import("postgres").Sql;
  * The client as Drizzle should see it: every query a prepared statement. Drizzle asks postgres.js
  * for unnamed statements, which Postgres parses and plans on every call, and which postgres.js
  * sends only after a separate Describe round trip. Named statements are parsed once per
- * connection, take one round trip, and let Postgres reuse a generic plan: planning a public list
- * over apps' indexes cost as much as running it (docs/benchmarks.md). Transactions and
+ * connection and take one round trip; Postgres still plans each call for its values unless a
+ * generic plan looks as cheap, and the lists' connections plan theirs once (`plannedOnceSettings`). Transactions and
  * savepoints hand Drizzle a new client, which is wrapped the same way. A statement whose best plan
  * depends on its values (a search's words match 3 apps or 30,000) is planned per call by its
  * transaction's `plan_cache_mode` (lib/catalogue/search/budget.ts): still named, one round trip.
@@ -98,6 +100,27 @@ function watchedSockets(silenceMs: number): object {
 
 const PROBE_TIMEOUT_MS = 1_000;
 
+/**
+ * How the public lists' connections plan (`getListDb`). A list's statement is its shape (sort ×
+ * which filters are set); its values are a category and a page's limit and offset, and the best
+ * plan is the same for all of them: walk the sort's partial index, then fetch the page's apps and
+ * developers by primary key. Planned per call, as `plan_cache_mode = auto` kept doing (a generic
+ * plan guesses 10% of the catalogue for `limit $n`, so it never looked cheaper), planning cost a
+ * third of a list's database time (docs/benchmarks.md). Planned once, that guess must not change
+ * the plan: no hash or merge join (it chose a scan of every app to hash-join a page of 20), and no
+ * JIT compilation (the guess crosses its cost threshold; ~10 ms a statement). Only statements of
+ * that kind may run on these connections.
+ */
+export const plannedOnceSettings = {
+  plan_cache_mode: "force_generic_plan",
+  jit: "off",
+  enable_hashjoin: "off",
+  enable_mergejoin: "off",
+} as const;
+
+/** The lists' pool, beside the pool of 10 (docs/deploy.md counts both). */
+const LIST_CONNECTIONS = 3;
+
 async function openPostgres(url: string, migrating: boolean): Promise<Connection> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -107,16 +130,20 @@ async function openPostgres(url: string, migrating: boolean): Promise<Connection
   // connection, a statement (cancelled by the server: 57014), a transaction left idle (the server
   // ends the session), and, on the client's side, each statement's whole wait and any connection
   // the server has gone silent on. Each failure answers 503 (lib/http/problem.ts).
-  const client = postgres(url, {
-    max: 10,
-    ...watchedSockets(config.DATABASE_QUERY_TIMEOUT_MS),
-    onnotice: () => {},
-    connect_timeout: config.DATABASE_CONNECT_TIMEOUT_MS / 1000,
-    connection: {
-      statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
-  });
+  const pool = (max: number, settings: Record<string, string> = {}) =>
+    postgres(url, {
+      max,
+      ...watchedSockets(config.DATABASE_QUERY_TIMEOUT_MS),
+      onnotice: () => {},
+      connect_timeout: config.DATABASE_CONNECT_TIMEOUT_MS / 1000,
+      connection: {
+        statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        ...settings,
+      },
+    });
+  const client = pool(10);
+  const lists = pool(LIST_CONNECTIONS, plannedOnceSettings);
   const timeoutMs = config.DATABASE_QUERY_TIMEOUT_MS;
   // The breaker's probe (db/breaker.ts) runs on a connection of its own: on the pool it could wait
   // behind statements a silent server never answers, or for a connection, which is no sign of a
@@ -135,10 +162,11 @@ async function openPostgres(url: string, migrating: boolean): Promise<Connection
   setProbe(() => sendWithin(PROBE_TIMEOUT_MS, () => prober`select 1`, { probe: true }));
   return {
     db: drizzle({ client: preparedStatements(client, timeoutMs), schema }) as unknown as Database,
+    lists: drizzle({ client: preparedStatements(lists, timeoutMs), schema }) as unknown as Database,
     kind: "postgres",
     close: async () => {
       setProbe(undefined);
-      await Promise.all([client.end({ timeout: 5 }), prober.end({ timeout: 1 })]);
+      await Promise.all([client.end({ timeout: 5 }), lists.end({ timeout: 5 }), prober.end({ timeout: 1 })]);
     },
   };
 }
@@ -166,6 +194,11 @@ export function connect({ pglite, migrate }: { pglite?: PgliteOptions; migrate?:
 
 export async function getDb(): Promise<Database> {
   return (await connect()).db;
+}
+
+/** The database for the public lists' statements, planned once per connection (`plannedOnceSettings`). */
+export async function getListDb(): Promise<Database> {
+  return (await connect()).lists;
 }
 
 /** Closes the process's connection (scripts and tests; the server keeps it for its lifetime). */
