@@ -64,8 +64,8 @@ type PostgresClient = import("postgres").Sql;
  * for unnamed statements, which Postgres parses and plans on every call, and which postgres.js
  * sends only after a separate Describe round trip. Named statements are parsed once per
  * connection and take one round trip; Postgres still plans each call for its values unless a
- * generic plan looks as cheap, and the lists' connections plan theirs once (`plannedOnceSettings`). Transactions and
- * savepoints hand Drizzle a new client, which is wrapped the same way. A statement whose best plan
+ * generic plan looks as cheap (the lists' connections plan theirs once: `plannedOnceSettings`).
+ * Transactions and savepoints hand Drizzle a new client, which is wrapped the same way. A statement whose best plan
  * depends on its values (a search's words match 3 apps or 30,000) is planned per call by its
  * transaction's `plan_cache_mode` (lib/catalogue/search/budget.ts): still named, one round trip.
  */
